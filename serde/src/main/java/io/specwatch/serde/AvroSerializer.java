@@ -1,0 +1,134 @@
+package io.specwatch.serde;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import org.apache.avro.Schema;
+import org.apache.avro.generic.GenericDatumReader;
+import org.apache.avro.generic.GenericDatumWriter;
+import org.apache.avro.io.BinaryEncoder;
+import org.apache.avro.io.DatumWriter;
+import org.apache.avro.io.DecoderFactory;
+import org.apache.avro.io.EncoderFactory;
+import org.apache.avro.specific.SpecificData;
+import org.apache.avro.specific.SpecificDatumWriter;
+import org.apache.avro.specific.SpecificRecord;
+import org.apache.kafka.common.errors.SerializationException;
+import org.apache.kafka.common.serialization.Serializer;
+
+/**
+ * Writes a generated Avro record in the Confluent wire format, registering or looking up its schema
+ * in the registry under the configured subject-name strategy.
+ */
+public class AvroSerializer<T extends SpecificRecord> implements Serializer<T> {
+  private record Target(int id, Schema schema) {}
+
+  private record CacheKey(String subject, Schema schema) {}
+
+  private final Map<CacheKey, Target> targets = new ConcurrentHashMap<>();
+  private final Map<Schema, DatumWriter<Object>> writers = new ConcurrentHashMap<>();
+  private SchemaRegistryClient client;
+  private SerdeConfig config;
+  private boolean isKey;
+
+  /** Unconfigured; call {@link #configure}. */
+  public AvroSerializer() {}
+
+  /** Configured with an explicit client (tests, sharing one client). */
+  public AvroSerializer(SchemaRegistryClient client, SerdeConfig config, boolean isKey) {
+    this.client = client;
+    this.config = config;
+    this.isKey = isKey;
+  }
+
+  @Override
+  public void configure(Map<String, ?> configs, boolean isKey) {
+    this.config = SerdeConfig.from(configs, isKey);
+    this.client = SchemaRegistryClients.create(config.registry());
+    this.isKey = isKey;
+  }
+
+  @Override
+  public byte[] serialize(String topic, T data) {
+    if (data == null) {
+      return null;
+    }
+    if (client == null) {
+      throw new IllegalStateException("AvroSerializer used before configure()");
+    }
+    Schema schema = data.getSchema();
+    String subject = config.subjectNameStrategy().subject(topic, isKey, schema);
+    Target target;
+    try {
+      target =
+          targets.computeIfAbsent(new CacheKey(subject, schema), k -> resolve(subject, schema));
+    } catch (SchemaRegistryException e) {
+      throw new SerializationException(
+          "Cannot get a schema id for subject "
+              + subject
+              + " (topic "
+              + topic
+              + "): "
+              + e.getMessage(),
+          e);
+    }
+    try {
+      Object payload =
+          target.schema().equals(schema) ? data : convert(data, schema, target.schema());
+      ByteArrayOutputStream out = new ByteArrayOutputStream(256);
+      out.write(WireFormat.MAGIC_BYTE);
+      out.write(ByteBuffer.allocate(4).putInt(target.id()).array());
+      BinaryEncoder encoder = EncoderFactory.get().directBinaryEncoder(out, null);
+      writer(target.schema(), payload != data).write(payload, encoder);
+      encoder.flush();
+      return out.toByteArray();
+    } catch (IOException | RuntimeException e) {
+      throw new SerializationException(
+          "Error serializing Avro "
+              + schema.getFullName()
+              + " for topic "
+              + topic
+              + " with schema id "
+              + target.id(),
+          e);
+    }
+  }
+
+  private Target resolve(String subject, Schema schema) {
+    if (config.useLatestVersion()) {
+      RegisteredSchema latest = client.getLatest(subject);
+      return new Target(latest.id(), latest.schema());
+    }
+    if (config.autoRegister()) {
+      return new Target(client.register(subject, schema), schema);
+    }
+    return new Target(client.lookup(subject, schema).id(), schema);
+  }
+
+  private DatumWriter<Object> writer(Schema schema, boolean generic) {
+    if (generic) {
+      return new GenericDatumWriter<>(schema);
+    }
+    return writers.computeIfAbsent(
+        schema, s -> new SpecificDatumWriter<>(s, SpecificData.getForSchema(s)));
+  }
+
+  /** Re-encodes a record into another (compatible) schema via Avro schema resolution. */
+  private static Object convert(SpecificRecord data, Schema from, Schema to) throws IOException {
+    ByteArrayOutputStream buffer = new ByteArrayOutputStream(256);
+    BinaryEncoder encoder = EncoderFactory.get().directBinaryEncoder(buffer, null);
+    new SpecificDatumWriter<Object>(from, SpecificData.getForSchema(from)).write(data, encoder);
+    encoder.flush();
+    return new GenericDatumReader<Object>(from, to)
+        .read(null, DecoderFactory.get().binaryDecoder(buffer.toByteArray(), null));
+  }
+
+  @Override
+  public void close() {
+    if (client != null) {
+      client.close();
+    }
+  }
+}
