@@ -1,0 +1,163 @@
+# shellcheck shell=bash
+# Shared helpers for specwatch scripts. Source it: `source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"`.
+# Safe under `set -euo pipefail`. Logs go to stderr so functions can echo results on stdout.
+#
+#   SPECWATCH_HOME     repo root (derived from this file's location)
+#   SPECWATCH_CACHE    download cache, default ~/.cache/specwatch
+#   SPECWATCH_RUN_DIR  runtime state (data, pids, logs), default $SPECWATCH_HOME/.run
+#
+#   log MSG...                         timestamped line on stderr
+#   die MSG...                         error line on stderr, exit 1
+#   ensure_apt PKG...                  install missing Debian packages (one apt-get update per run)
+#   wait_until TIMEOUT_S DESC CMD...   poll CMD every 0.5 s until it succeeds; returns 1 on timeout
+#   fetch_kafka_jars                   echoes a dir: lib/ (Kafka 4.4.0 broker+tools jars), config/log4j2*.yaml
+#   fetch_apicurio                     echoes the dir holding Apicurio Registry 3.0.9 quarkus-run.jar
+
+if [[ -n "${_SPECWATCH_LIB_SOURCED:-}" ]]; then
+  return 0
+fi
+_SPECWATCH_LIB_SOURCED=1
+
+SPECWATCH_HOME="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+SPECWATCH_CACHE="${SPECWATCH_CACHE:-${HOME}/.cache/specwatch}"
+SPECWATCH_RUN_DIR="${SPECWATCH_RUN_DIR:-${SPECWATCH_HOME}/.run}"
+export SPECWATCH_HOME SPECWATCH_CACHE SPECWATCH_RUN_DIR
+
+SPECWATCH_KAFKA_VERSION="4.4.0"
+SPECWATCH_APICURIO_VERSION="3.0.9"
+
+log() {
+  printf '[specwatch %s] %s\n' "$(date +%H:%M:%S)" "$*" >&2
+}
+
+die() {
+  printf '[specwatch] ERROR: %s\n' "$*" >&2
+  exit 1
+}
+
+# Runs a command as root: directly when root, through sudo otherwise.
+_as_root() {
+  if [[ "$(id -u)" -eq 0 ]]; then
+    "$@"
+  elif command -v sudo >/dev/null 2>&1; then
+    sudo "$@"
+  else
+    die "need root (or sudo) to run: $*"
+  fi
+}
+
+_apt_installed() {
+  dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep -q 'install ok installed'
+}
+
+_SPECWATCH_APT_UPDATED="${_SPECWATCH_APT_UPDATED:-}"
+
+ensure_apt() {
+  local missing=() pkg
+  for pkg in "$@"; do
+    _apt_installed "$pkg" || missing+=("$pkg")
+  done
+  ((${#missing[@]} == 0)) && return 0
+  command -v apt-get >/dev/null 2>&1 || die "apt-get not found; install manually: ${missing[*]}"
+  local apt_opts=(-y -q -o DPkg::Lock::Timeout=300 -o Dpkg::Options::=--force-confdef -o Dpkg::Options::=--force-confold)
+  if [[ -z "$_SPECWATCH_APT_UPDATED" ]]; then
+    log "apt-get update (once per run)"
+    _as_root env DEBIAN_FRONTEND=noninteractive apt-get -q -o DPkg::Lock::Timeout=300 update >&2 \
+      || die "apt-get update failed (needed to install: ${missing[*]})"
+    _SPECWATCH_APT_UPDATED=1
+    export _SPECWATCH_APT_UPDATED
+  fi
+  log "apt-get install ${missing[*]}"
+  if ! _as_root env DEBIAN_FRONTEND=noninteractive apt-get install "${apt_opts[@]}" --no-install-recommends \
+    "${missing[@]}" >&2; then
+    # Name the culprit: retry one by one.
+    for pkg in "${missing[@]}"; do
+      _apt_installed "$pkg" && continue
+      _as_root env DEBIAN_FRONTEND=noninteractive apt-get install "${apt_opts[@]}" --no-install-recommends \
+        "$pkg" >&2 || die "apt-get install failed for package '$pkg'"
+    done
+  fi
+  for pkg in "${missing[@]}"; do
+    _apt_installed "$pkg" || die "package '$pkg' is still not installed after apt-get install"
+  done
+}
+
+wait_until() {
+  local timeout_s="$1" desc="$2"
+  shift 2
+  local deadline=$((SECONDS + timeout_s))
+  while ! "$@" >/dev/null 2>&1; do
+    if ((SECONDS >= deadline)); then
+      log "timed out after ${timeout_s}s waiting for ${desc}"
+      return 1
+    fi
+    sleep 0.5
+  done
+}
+
+# True when something accepts TCP connections on 127.0.0.1:PORT.
+port_open() {
+  (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null
+}
+
+# Runs a standalone fetch pom once; the result dir is reused while the pom is unchanged.
+# Args: NAME POM OUT_DIR GOAL...   (GOAL args get -Dspecwatch.out=<tmp dir>)
+_fetch_with_maven() {
+  local name="$1" pom="$2" out="$3" lock_fd
+  shift 3
+  local stamp
+  stamp="$(sha256sum "$pom" | cut -c1-16)"
+  if [[ -f "$out/.complete" && "$(cat "$out/.complete")" == "$stamp" ]]; then
+    return 0
+  fi
+  command -v mvn >/dev/null 2>&1 || die "mvn not found: needed to fetch $name from Maven Central"
+  mkdir -p "$SPECWATCH_CACHE"
+  # Serialise concurrent fetches (other scripts may fetch the same thing at once).
+  exec {lock_fd}>"$SPECWATCH_CACHE/.$name.lock"
+  flock "$lock_fd"
+  if [[ -f "$out/.complete" && "$(cat "$out/.complete")" == "$stamp" ]]; then
+    exec {lock_fd}>&-
+    return 0
+  fi
+  log "fetching $name from Maven Central into $out"
+  local tmp="$out.tmp.$$"
+  rm -rf "$tmp"
+  mkdir -p "$tmp"
+  if ! mvn -B -q -Dstyle.color=never -f "$pom" "$@" -Dspecwatch.out="$tmp" >&2; then
+    rm -rf "$tmp"
+    exec {lock_fd}>&-
+    die "fetching $name failed (mvn -f $pom $*)"
+  fi
+  printf '%s' "$stamp" >"$tmp/.complete"
+  rm -rf "$out"
+  mv "$tmp" "$out"
+  exec {lock_fd}>&-
+}
+
+fetch_kafka_jars() {
+  local src="$SPECWATCH_HOME/scripts/fetch/kafka"
+  local out="$SPECWATCH_CACHE/kafka-$SPECWATCH_KAFKA_VERSION"
+  _fetch_with_maven "kafka-$SPECWATCH_KAFKA_VERSION" "$src/pom.xml" "$out/lib" dependency:copy-dependencies
+  mkdir -p "$out/config"
+  cp -f "$src/log4j2.yaml" "$src/tools-log4j2.yaml" "$out/config/"
+  [[ -n "$(compgen -G "$out/lib/kafka_2.13-*.jar")" ]] || die "kafka jars missing in $out/lib"
+  printf '%s\n' "$out"
+}
+
+fetch_apicurio() {
+  local src="$SPECWATCH_HOME/scripts/fetch/registry"
+  local out="$SPECWATCH_CACHE/apicurio-registry-$SPECWATCH_APICURIO_VERSION"
+  _fetch_with_maven "apicurio-$SPECWATCH_APICURIO_VERSION" "$src/pom.xml" "$out" dependency:unpack
+  local jar
+  jar="$(find "$out" -maxdepth 3 -name quarkus-run.jar -print -quit)"
+  if [[ -z "$jar" ]]; then
+    # 3.0.9's zip is a Quarkus legacy-jar layout (<name>-runner.jar + lib/): expose it as quarkus-run.jar
+    # too (a hard link beside it, so its relative Class-Path still resolves), one launch name for all.
+    local runner
+    runner="$(find "$out" -maxdepth 3 -name '*-runner.jar' -print -quit)"
+    [[ -n "$runner" ]] || die "neither quarkus-run.jar nor *-runner.jar found under $out"
+    jar="$(dirname "$runner")/quarkus-run.jar"
+    ln -f "$runner" "$jar" 2>/dev/null || cp -f "$runner" "$jar"
+  fi
+  dirname "$jar"
+}
