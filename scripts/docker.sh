@@ -7,6 +7,10 @@
 #                            and undo what it did (docker0, its nft tables, ip_forward)
 #   scripts/docker.sh status
 #
+# Several runs may share one engine (parallel clones, a developer shell and CI): `up` takes a lease named
+# after its caller's PID (the process that will later call `down`), and `down` only removes containers and
+# stops the daemon when no other live lease remains. `down --force` ignores the leases.
+#
 # The private dockerd keeps images in $SPECWATCH_CACHE/docker-data (shared by every clone, so images built
 # once are reused) and its socket, pid, exec-root and log in $SPECWATCH_RUN_DIR/docker/.
 set -euo pipefail
@@ -23,6 +27,7 @@ HOST_FILE="$DOCKER_DIR/host"          # the DOCKER_HOST we settled on
 OURS_FILE="$DOCKER_DIR/started-by-us" # present only when this script started the dockerd
 STATE_DIR="$DOCKER_DIR/before"        # host state before our dockerd, to undo on down
 READY_TIMEOUT=${SPECWATCH_DOCKER_READY_TIMEOUT:-60}
+LEASE_DIR="$SPECWATCH_CACHE/docker-leases" # machine-wide, like the data root
 
 answers() { # answers <DOCKER_HOST>: the engine replies within a few seconds
   command -v docker >/dev/null 2>&1 || return 1
@@ -84,7 +89,31 @@ start_private_dockerd() {
   log "private dockerd ready (pid $pid) in $((SECONDS - START))s"
 }
 
+proc_start() { # start time of a PID (field 22 of /proc/PID/stat), empty when it does not exist
+  awk '{ sub(/^.*\) /, ""); print $20 }' "/proc/$1/stat" 2>/dev/null || true
+}
+
+take_lease() {
+  mkdir -p "$LEASE_DIR"
+  proc_start "$PPID" >"$LEASE_DIR/$PPID"
+}
+
+other_live_leases() { # prints the PIDs of live leases other than our caller's; drops stale ones
+  local f pid
+  for f in "$LEASE_DIR"/*; do
+    [[ -f "$f" ]] || continue
+    pid=${f##*/}
+    [[ "$pid" == "$PPID" ]] && continue
+    if [[ -n "$(proc_start "$pid")" && "$(proc_start "$pid")" == "$(cat "$f")" ]]; then
+      echo "$pid"
+    else
+      rm -f "$f"
+    fi
+  done
+}
+
 cmd_up() {
+  take_lease
   START=$SECONDS
   mkdir -p "$DOCKER_DIR"
   local h
@@ -177,7 +206,14 @@ stop_our_dockerd() {
 }
 
 cmd_down() {
-  local h
+  local h others
+  rm -f "$LEASE_DIR/$PPID"
+  others=$(other_live_leases | xargs)
+  if [[ -n "$others" && "${1:-}" != --force ]]; then
+    log "Docker engine still in use (leases of PIDs $others): leaving its containers and daemon running"
+    log "(scripts/docker.sh down --force stops them anyway)"
+    return 0
+  fi
   if h=$(recorded_host) && answers "$h"; then remove_test_containers "$h"; fi
   if [[ -f "$OURS_FILE" ]]; then
     stop_our_dockerd
@@ -201,7 +237,7 @@ cmd_status() {
 case "${1:-}" in
   up) cmd_up ;;
   env) cmd_env ;;
-  down) cmd_down ;;
+  down) cmd_down "${2:-}" ;;
   status) cmd_status ;;
-  *) die "usage: scripts/docker.sh up|env|down|status" ;;
+  *) die "usage: scripts/docker.sh up|env|down [--force]|status" ;;
 esac
