@@ -1,0 +1,37 @@
+package io.specwatch.sink.cli;
+
+import io.specwatch.sink.clickhouse.ClickHouseConfig;
+import picocli.CommandLine.Option;
+
+/** ClickHouse options shared by every subcommand; each also read from an env var. */
+public final class ClickHouseOptions {
+
+  @Option(
+      names = "--clickhouse-url",
+      defaultValue = "${env:SPECWATCH_CLICKHOUSE_URL:-http://127.0.0.1:18123}",
+      description = "ClickHouse HTTP URL (env SPECWATCH_CLICKHOUSE_URL, default ${DEFAULT-VALUE}).")
+  String url;
+
+  @Option(
+      names = "--clickhouse-user",
+      defaultValue = "${env:SPECWATCH_CLICKHOUSE_USER:-default}",
+      description = "ClickHouse user (env SPECWATCH_CLICKHOUSE_USER, default ${DEFAULT-VALUE}).")
+  String user;
+
+  @Option(
+      names = "--clickhouse-password",
+      defaultValue = "${env:SPECWATCH_CLICKHOUSE_PASSWORD:-}",
+      description = "ClickHouse password (env SPECWATCH_CLICKHOUSE_PASSWORD).")
+  String password;
+
+  @Option(
+      names = "--database",
+      defaultValue = "${env:SPECWATCH_CLICKHOUSE_DATABASE:-specwatch}",
+      description =
+          "ClickHouse database (env SPECWATCH_CLICKHOUSE_DATABASE, default ${DEFAULT-VALUE}).")
+  String database;
+
+  ClickHouseConfig toConfig() {
+    return ClickHouseConfig.of(url, user, password, database);
+  }
+}

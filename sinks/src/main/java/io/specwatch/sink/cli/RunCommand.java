@@ -1,0 +1,142 @@
+package io.specwatch.sink.cli;
+
+import io.specwatch.sink.Backoff;
+import io.specwatch.sink.SinkConfig;
+import io.specwatch.sink.SinkStats;
+import io.specwatch.sink.WindowResultSink;
+import io.specwatch.sink.clickhouse.ClickHouseConfig;
+import io.specwatch.sink.clickhouse.ClickHouseSql;
+import io.specwatch.sink.migrate.Migrator;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+/** {@code run}: migrates, then sinks window results until SIGTERM (or idle, if asked). */
+@Command(
+    name = "run",
+    description =
+        "Migrate, then consume window results into ClickHouse until SIGTERM or --exit-when-idle.")
+public final class RunCommand implements Callable<Integer> {
+
+  private static final Logger log = LoggerFactory.getLogger(RunCommand.class);
+
+  @Mixin ClickHouseOptions clickhouse;
+
+  @Option(
+      names = "--bootstrap",
+      defaultValue = "${env:SPECWATCH_BOOTSTRAP:-127.0.0.1:19092}",
+      description = "Kafka bootstrap servers (env SPECWATCH_BOOTSTRAP, default ${DEFAULT-VALUE}).")
+  String bootstrap;
+
+  @Option(
+      names = "--registry-url",
+      defaultValue = "${env:SPECWATCH_REGISTRY_URL:-http://127.0.0.1:18081/apis/ccompat/v7}",
+      description = "Schema registry URL (env SPECWATCH_REGISTRY_URL, default ${DEFAULT-VALUE}).")
+  String registryUrl;
+
+  @Option(
+      names = "--topic",
+      defaultValue = "${env:SPECWATCH_WINDOW_TOPIC:-" + SinkConfig.DEFAULT_TOPIC + "}",
+      description = "Window-results topic (env SPECWATCH_WINDOW_TOPIC, default ${DEFAULT-VALUE}).")
+  String topic;
+
+  @Option(
+      names = "--group-id",
+      defaultValue = "${env:SPECWATCH_SINK_GROUP_ID:-" + SinkConfig.DEFAULT_GROUP_ID + "}",
+      description = "Consumer group (env SPECWATCH_SINK_GROUP_ID, default ${DEFAULT-VALUE}).")
+  String groupId;
+
+  @Option(
+      names = "--batch-size",
+      defaultValue = "${env:SPECWATCH_SINK_BATCH_SIZE:-10000}",
+      description =
+          "Rows per insert at most (env SPECWATCH_SINK_BATCH_SIZE, default ${DEFAULT-VALUE}).")
+  int batchSize;
+
+  @Option(
+      names = "--flush-interval",
+      defaultValue = "${env:SPECWATCH_SINK_FLUSH_INTERVAL:-PT1S}",
+      description =
+          "Longest a row waits for its insert, ISO-8601 (env SPECWATCH_SINK_FLUSH_INTERVAL, default ${DEFAULT-VALUE}).")
+  Duration flushInterval;
+
+  @Option(
+      names = "--exit-when-idle",
+      defaultValue = "${env:SPECWATCH_SINK_EXIT_WHEN_IDLE}",
+      description =
+          "Exit after this long without records, ISO-8601 like PT10S (env SPECWATCH_SINK_EXIT_WHEN_IDLE). Default: run until SIGTERM.")
+  Duration exitWhenIdle;
+
+  @Option(
+      names = "--kafka-property",
+      description = "Raw consumer/producer setting key=value, repeatable (SASL, TLS, tuning).")
+  Map<String, String> kafkaProperties = new HashMap<>();
+
+  @Override
+  public Integer call() throws InterruptedException {
+    ClickHouseConfig ch = clickhouse.toConfig();
+    SinkConfig config =
+        new SinkConfig(
+            bootstrap,
+            registryUrl,
+            topic,
+            groupId,
+            ch,
+            batchSize,
+            flushInterval,
+            Optional.ofNullable(exitWhenIdle),
+            Backoff.DEFAULT,
+            kafkaProperties);
+    log.info("Effective sink config: {}", config);
+    try (ClickHouseSql sql = new ClickHouseSql(ch)) {
+      Migrator.withBundledMigrations(sql, ch.database()).migrate();
+      try (WindowResultSink sink = new WindowResultSink(config, sql)) {
+        CountDownLatch finished = new CountDownLatch(1);
+        Thread hook =
+            new Thread(
+                () -> {
+                  sink.stop();
+                  try {
+                    finished.await(30, TimeUnit.SECONDS);
+                  } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                  }
+                },
+                "sink-shutdown");
+        Runtime.getRuntime().addShutdownHook(hook);
+        try {
+          SinkStats stats = sink.run();
+          System.out.println(
+              "sink done: "
+                  + stats.rowsInserted()
+                  + " rows in "
+                  + stats.batches()
+                  + " inserts, "
+                  + stats.deadLetters()
+                  + " dead letters");
+        } finally {
+          finished.countDown();
+        }
+        removeHook(hook);
+      }
+    }
+    return 0;
+  }
+
+  private static void removeHook(Thread hook) {
+    try {
+      Runtime.getRuntime().removeShutdownHook(hook);
+    } catch (IllegalStateException e) {
+      // JVM is already shutting down (SIGTERM): the hook is running, nothing to remove.
+    }
+  }
+}

@@ -1,0 +1,163 @@
+package io.specwatch.sink.clickhouse;
+
+import com.clickhouse.client.api.Client;
+import com.clickhouse.client.api.insert.InsertResponse;
+import com.clickhouse.client.api.insert.InsertSettings;
+import com.clickhouse.client.api.query.QueryResponse;
+import com.clickhouse.client.api.query.QuerySettings;
+import com.clickhouse.data.ClickHouseFormat;
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+
+/**
+ * The sink's only door to ClickHouse: statements, TabSeparated reads and JSONEachRow inserts over
+ * HTTP through client-v2, with compression OFF in both directions (ClickHouse 18.16 answers a
+ * compressed request with 200 and an empty body). Only text formats are used, so the same calls
+ * work on 18.16 and on modern servers.
+ */
+public final class ClickHouseSql implements AutoCloseable {
+
+  private static final long TIMEOUT_SECONDS = 60;
+
+  private final Client client;
+
+  public ClickHouseSql(ClickHouseConfig config) {
+    this.client =
+        new Client.Builder()
+            .addEndpoint(config.endpoint())
+            .setUsername(config.user())
+            .setPassword(config.password())
+            .compressServerResponse(false)
+            .compressClientRequest(false)
+            .useHttpCompression(false)
+            .serverSetting("enable_http_compression", "0")
+            .build();
+  }
+
+  /** Runs a statement that returns no rows (DDL, INSERT ... VALUES). */
+  public void execute(String sql) {
+    readAll("execute", sql);
+  }
+
+  /** Runs a SELECT and returns the rows as TabSeparated cells; the first row holds the names. */
+  public List<List<String>> queryTsvWithNames(String select) {
+    String sql = select.strip() + "\nFORMAT TabSeparatedWithNames";
+    byte[] body = readAll("query", sql);
+    try {
+      return parseTsv(new ByteArrayInputStream(body));
+    } catch (IOException e) {
+      throw ClickHouseFailure.wrap("query", select, e);
+    }
+  }
+
+  /** Inserts newline-separated JSON objects; returns the rows the server reports written. */
+  public long insertJsonEachRow(String qualifiedTable, byte[] jsonLines) {
+    InsertSettings settings = new InsertSettings();
+    settings.compressClientRequest(false);
+    try (InsertResponse response =
+        await(
+            client.insert(
+                qualifiedTable,
+                new ByteArrayInputStream(jsonLines),
+                ClickHouseFormat.JSONEachRow,
+                settings))) {
+      return response.getWrittenRows();
+    } catch (Exception e) {
+      throw ClickHouseFailure.wrap("insert", qualifiedTable, e);
+    }
+  }
+
+  /** Server version, e.g. {@code 18.16.1} or {@code 24.8.4.13}, for version-dependent SQL later. */
+  public String serverVersion() {
+    return queryTsvWithNames("SELECT version() AS v").get(1).get(0);
+  }
+
+  private byte[] readAll(String operation, String sql) {
+    QueryResponse response = null;
+    try {
+      response = await(client.query(sql, textSettings()));
+      return response.getInputStream().readAllBytes();
+    } catch (Exception e) {
+      throw ClickHouseFailure.wrap(operation, sql, e);
+    } finally {
+      closeQuietly(response);
+    }
+  }
+
+  private static void closeQuietly(AutoCloseable closeable) {
+    if (closeable == null) {
+      return;
+    }
+    try {
+      closeable.close();
+    } catch (Exception e) {
+      if (e instanceof InterruptedException) {
+        Thread.currentThread().interrupt();
+      }
+    }
+  }
+
+  private static QuerySettings textSettings() {
+    return new QuerySettings().setFormat(ClickHouseFormat.TabSeparatedWithNames);
+  }
+
+  private static <T> T await(java.util.concurrent.CompletableFuture<T> future)
+      throws InterruptedException, ExecutionException, TimeoutException {
+    return future.get(TIMEOUT_SECONDS, TimeUnit.SECONDS);
+  }
+
+  static List<List<String>> parseTsv(InputStream in) throws IOException {
+    String body = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+    List<List<String>> rows = new ArrayList<>();
+    for (String line : body.split("\n")) {
+      if (line.isEmpty()) {
+        continue;
+      }
+      rows.add(Arrays.stream(line.split("\t", -1)).map(ClickHouseSql::unescape).toList());
+    }
+    return rows;
+  }
+
+  /** Undoes TabSeparated escaping; {@code \N} (NULL) becomes {@code null}. */
+  static String unescape(String cell) {
+    if ("\\N".equals(cell)) {
+      return null;
+    }
+    if (cell.indexOf('\\') < 0) {
+      return cell;
+    }
+    StringBuilder out = new StringBuilder(cell.length());
+    for (int i = 0; i < cell.length(); i++) {
+      char c = cell.charAt(i);
+      if (c != '\\' || i + 1 == cell.length()) {
+        out.append(c);
+        continue;
+      }
+      char next = cell.charAt(++i);
+      out.append(
+          switch (next) {
+            case 't' -> '\t';
+            case 'n' -> '\n';
+            case 'r' -> '\r';
+            case '0' -> '\0';
+            case 'b' -> '\b';
+            case 'f' -> '\f';
+            default -> next;
+          });
+    }
+    return out.toString();
+  }
+
+  @Override
+  public void close() {
+    client.close();
+  }
+}

@@ -1,0 +1,59 @@
+package io.specwatch.sink.migrate;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class MigrationLoaderTest {
+
+  @Test
+  void bundledMigrationsStartAtV001WithTheWindowTable() {
+    List<Migration> all = MigrationLoader.loadDefault();
+    assertThat(all).isNotEmpty();
+    assertThat(all.get(0).version()).isEqualTo(1);
+    assertThat(all.get(0).description()).isEqualTo("window_results");
+    List<String> statements = all.get(0).statements("specwatch");
+    assertThat(statements.get(0)).isEqualTo("CREATE DATABASE IF NOT EXISTS specwatch");
+    assertThat(statements.get(1))
+        .startsWith("CREATE TABLE IF NOT EXISTS specwatch.window_results")
+        .contains("ENGINE = ReplacingMergeTree(inserted_at)")
+        .contains("ORDER BY (deployment_id, prompt_category, batch_bucket, window_start)")
+        .contains("PARTITION BY toYYYYMM(window_start)")
+        // SQL that ClickHouse 18.16 lacks must not appear
+        .doesNotContain("DateTime64")
+        .doesNotContain("LowCardinality")
+        .doesNotContain("TTL")
+        .doesNotContain("CODEC");
+  }
+
+  @Test
+  void ordersByNumericVersionNotByName(@TempDir Path dir) throws Exception {
+    Files.writeString(dir.resolve("V10__ten.sql"), "SELECT 10");
+    Files.writeString(dir.resolve("V002__two.sql"), "SELECT 2");
+    Files.writeString(dir.resolve("V1__one.sql"), "SELECT 1");
+    Files.writeString(dir.resolve("README.md"), "not a migration");
+    assertThat(MigrationLoader.fromDirectory(dir))
+        .extracting(Migration::version)
+        .containsExactly(1, 2, 10);
+  }
+
+  @Test
+  void rejectsDuplicateVersions(@TempDir Path dir) throws Exception {
+    Files.writeString(dir.resolve("V001__a.sql"), "SELECT 1");
+    Files.writeString(dir.resolve("V1__b.sql"), "SELECT 1");
+    assertThatThrownBy(() -> MigrationLoader.fromDirectory(dir))
+        .hasMessageContaining("two migrations with version 1");
+  }
+
+  @Test
+  void rejectsBadlyNamedSqlFiles(@TempDir Path dir) throws Exception {
+    Files.writeString(dir.resolve("create_tables.sql"), "SELECT 1");
+    assertThatThrownBy(() -> MigrationLoader.fromDirectory(dir))
+        .hasMessageContaining("create_tables.sql");
+  }
+}

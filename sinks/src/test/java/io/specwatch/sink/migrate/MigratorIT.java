@@ -1,0 +1,54 @@
+package io.specwatch.sink.migrate;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.specwatch.sink.clickhouse.ClickHouseConfig;
+import io.specwatch.sink.clickhouse.ClickHouseSql;
+import io.specwatch.testkit.SpecwatchContainers;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class MigratorIT {
+
+  @Test
+  void appliesOnceAndTheSecondRunChangesNothing() {
+    String db = SpecwatchContainers.uniqueName("it_migrate");
+    ClickHouseConfig config =
+        ClickHouseConfig.of(SpecwatchContainers.clickhouseHttpUrl(), "default", "", db);
+    try (ClickHouseSql sql = new ClickHouseSql(config)) {
+      Migrator migrator = Migrator.withBundledMigrations(sql, db);
+
+      assertThat(migrator.migrate()).containsExactly(1);
+      List<List<String>> columnsAfterFirst = columns(sql, db);
+      assertThat(columnsAfterFirst)
+          .contains(
+              List.of("window_start", "DateTime('UTC')"),
+              List.of("mean_accept_length", "Nullable(Float64)"),
+              List.of("per_position_acceptance", "Array(Float64)"),
+              List.of("kafka_offset", "Int64"));
+
+      assertThat(migrator.migrate()).isEmpty();
+      assertThat(columns(sql, db)).isEqualTo(columnsAfterFirst);
+      assertThat(
+              sql.queryTsvWithNames("SELECT count() AS c FROM " + db + ".schema_migrations").get(1))
+          .containsExactly("1");
+      assertThat(
+              sql.queryTsvWithNames(
+                      "SELECT engine FROM system.tables WHERE database = '"
+                          + db
+                          + "' AND name = 'window_results'")
+                  .get(1))
+          .containsExactly("ReplacingMergeTree");
+      assertThat(sql.serverVersion()).isEqualTo(SpecwatchContainers.clickhouseVersion());
+    }
+  }
+
+  private static List<List<String>> columns(ClickHouseSql sql, String db) {
+    List<List<String>> rows =
+        sql.queryTsvWithNames(
+            "SELECT name, type FROM system.columns WHERE database = '"
+                + db
+                + "' AND table = 'window_results'");
+    return rows.subList(1, rows.size());
+  }
+}
