@@ -1,0 +1,107 @@
+package io.specwatch.ingest.normalise;
+
+import io.specwatch.ingest.parse.MetricLine;
+import io.specwatch.ingest.parse.sglang.SglangDecodeBatch;
+import io.specwatch.schemas.DecodeEvent;
+import io.specwatch.schemas.Engine;
+import io.specwatch.schemas.EventKind;
+import java.time.Instant;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * Turns parsed metric lines of ONE source into DecodeEvents. Stateful: intervals are measured
+ * between consecutive lines of the same rank, so use one instance per source, in line order.
+ */
+public final class DecodeEventNormaliser {
+
+  private final SourceContext source;
+  private final NormaliseConfig config;
+  private final IntervalTracker intervals = new IntervalTracker();
+
+  public DecodeEventNormaliser(SourceContext source, NormaliseConfig config) {
+    this.source = Objects.requireNonNull(source, "source");
+    this.config = Objects.requireNonNull(config, "config");
+  }
+
+  public DecodeEvent normalise(MetricLine line, LineOrigin origin) {
+    if (line instanceof SglangDecodeBatch batch) {
+      return sglang(batch, origin);
+    }
+    throw new IllegalArgumentException("no normaliser for format " + line.format());
+  }
+
+  private DecodeEvent sglang(SglangDecodeBatch b, LineOrigin origin) {
+    Instant printed =
+        b.prefix().timestamp() == null
+            ? null
+            : b.prefix().timestamp().atZone(config.logZone()).toInstant();
+    Double intervalMs = intervals.next(b.prefix().rankKey(), printed);
+    long passes = config.decodeLogInterval();
+    long cycles = passes * b.runningRequests();
+    boolean spec = b.acceptLength() != null;
+    Double tau = b.acceptLength();
+    DecodeEvent.Builder e = base(b, origin, printed);
+    e.setEngine(Engine.SGLANG)
+        .setKind(EventKind.INTERVAL)
+        .setIntervalMs(intervalMs)
+        .setDecodePasses(passes)
+        .setCycles(cycles)
+        .setRunningRequests(b.runningRequests())
+        .setQueuedRequests(b.queuedRequests())
+        .setTokenUsage(b.tokenUsage())
+        .setAcceptLength(tau)
+        .setAcceptedTokens(spec ? Math.round((tau - 1.0) * cycles) : null)
+        .setEmittedTokens(spec ? Math.round(tau * cycles) : cycles)
+        .setGenThroughputTokS(b.genThroughput())
+        .setCycleMs(intervalMs != null && intervalMs > 0 ? intervalMs / passes : null)
+        .setCudaGraph(b.graph())
+        .setSpecEnabled(spec);
+    if (b.acceptRate() != null) {
+      e.setRawAcceptRate(b.acceptRate())
+          .setRawAcceptRateDefinition(config.acceptRateDefinition().id())
+          .setAcceptRate(normalisedAcceptRate(b.acceptRate(), tau));
+    }
+    return e.build();
+  }
+
+  private Double normalisedAcceptRate(double raw, Double tau) {
+    return switch (config.acceptRateDefinition()) {
+      case ACCEPTED_OVER_DRAFTED -> raw;
+      case TOKENS_INCL_BONUS_OVER_CYCLES_X_STEPS_PLUS_1 -> {
+        Integer steps = config.speculativeNumSteps();
+        if (steps == null || tau == null) {
+          yield null;
+        }
+        // raw = tau / (steps + 1), accepted drafts per cycle = tau - 1 over steps drafted
+        yield Math.max(0.0, Math.min(1.0, (raw * (steps + 1) - 1.0) / steps));
+      }
+    };
+  }
+
+  private DecodeEvent.Builder base(MetricLine line, LineOrigin origin, Instant printed) {
+    return DecodeEvent.newBuilder()
+        .setEventId(
+            EventIds.of(
+                source.host(),
+                source.source(),
+                source.sourceIdentity(),
+                origin.offset(),
+                origin.text()))
+        .setDeploymentId(source.deploymentId())
+        .setHost(source.host())
+        .setSource(source.source())
+        .setSourceOffset(origin.offset())
+        .setLineNumber(origin.lineNumber())
+        .setFormat(line.format())
+        .setEventTime(printed != null ? printed : origin.ingestTime())
+        .setIngestTime(origin.ingestTime())
+        .setRank(line.prefix().rank())
+        .setTpRank(line.prefix().tpRank())
+        .setDpRank(line.prefix().dpRank())
+        .setEpRank(line.prefix().epRank())
+        .setPerPositionAcceptance(List.of())
+        .setPerPositionAccepted(List.of())
+        .setRawFields(line.rawFields());
+  }
+}

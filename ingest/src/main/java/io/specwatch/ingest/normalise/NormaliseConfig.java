@@ -1,0 +1,49 @@
+package io.specwatch.ingest.normalise;
+
+import java.time.ZoneId;
+import java.util.Objects;
+
+/**
+ * How printed values become normalised fields.
+ *
+ * @param decodeLogInterval SGLang {@code --decode-log-interval}: decode passes per line (default
+ *     40)
+ * @param logZone zone of the printed local times (default UTC)
+ * @param acceptRateDefinition meaning of a printed {@code accept rate}
+ * @param speculativeNumSteps draft steps per cycle, needed only to convert the older accept-rate
+ *     definition; null when unknown
+ */
+public record NormaliseConfig(
+    int decodeLogInterval,
+    ZoneId logZone,
+    AcceptRateDefinition acceptRateDefinition,
+    Integer speculativeNumSteps) {
+
+  public static final int DEFAULT_DECODE_LOG_INTERVAL = 40;
+
+  public NormaliseConfig {
+    if (decodeLogInterval < 1) {
+      throw new IllegalArgumentException(
+          "decode-log-interval must be >= 1, was " + decodeLogInterval);
+    }
+    Objects.requireNonNull(logZone, "log-zone");
+    Objects.requireNonNull(acceptRateDefinition, "accept-rate-definition");
+    if (speculativeNumSteps != null && speculativeNumSteps < 1) {
+      throw new IllegalArgumentException(
+          "speculative-num-steps must be >= 1, was " + speculativeNumSteps);
+    }
+  }
+
+  /** Defaults: interval 40, UTC, the newer accept-rate definition, steps unknown. */
+  public static NormaliseConfig defaults() {
+    return new NormaliseConfig(
+        DEFAULT_DECODE_LOG_INTERVAL,
+        ZoneId.of("UTC"),
+        AcceptRateDefinition.ACCEPTED_OVER_DRAFTED,
+        null);
+  }
+
+  public NormaliseConfig withDecodeLogInterval(int interval) {
+    return new NormaliseConfig(interval, logZone, acceptRateDefinition, speculativeNumSteps);
+  }
+}

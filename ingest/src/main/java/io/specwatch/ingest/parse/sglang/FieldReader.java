@@ -1,0 +1,95 @@
+package io.specwatch.ingest.parse.sglang;
+
+import java.util.Map;
+
+/** Typed reads of printed fields that remember the first error instead of throwing. */
+final class FieldReader {
+
+  private final Map<String, String> raw;
+  private String error;
+
+  FieldReader(Map<String, String> raw) {
+    this.raw = raw;
+  }
+
+  /** First error met, naming the field, or null. */
+  String error() {
+    return error;
+  }
+
+  Integer nonNegativeInt(String name, boolean required) {
+    Long value = nonNegativeLong(name, required);
+    if (value == null) {
+      return null;
+    }
+    if (value > Integer.MAX_VALUE) {
+      return fail(name + " out of range: " + value);
+    }
+    return value.intValue();
+  }
+
+  Long nonNegativeLong(String name, boolean required) {
+    String text = text(name, required);
+    if (text == null) {
+      return null;
+    }
+    try {
+      long value = Long.parseLong(text);
+      return value < 0 ? fail(name + " is negative: " + text) : value;
+    } catch (NumberFormatException e) {
+      return fail(name + " is not an integer: '" + text + "'");
+    }
+  }
+
+  Double nonNegativeDouble(String name, boolean required) {
+    String text = text(name, required);
+    if (text == null) {
+      return null;
+    }
+    String lower = text.toLowerCase(java.util.Locale.ROOT);
+    if (lower.contains("nan") || lower.contains("inf")) {
+      return fail(name + " is not a finite number: '" + text + "'");
+    }
+    double value;
+    try {
+      value = Double.parseDouble(text);
+    } catch (NumberFormatException e) {
+      return fail(name + " is not a number: '" + text + "'");
+    }
+    if (!Double.isFinite(value) || text.chars().anyMatch(Character::isLetter)) {
+      return fail(name + " is not a finite number: '" + text + "'");
+    }
+    return value < 0 ? fail(name + " is negative: " + text) : value;
+  }
+
+  /** The first graph flag present among names, as a boolean. */
+  Boolean graph(String... names) {
+    for (String name : names) {
+      String text = raw.get(name);
+      if (text == null) {
+        continue;
+      }
+      return switch (text) {
+        case "True", "true" -> Boolean.TRUE;
+        case "False", "false" -> Boolean.FALSE;
+        default -> fail(name + " is not True/False: '" + text + "'");
+      };
+    }
+    return null;
+  }
+
+  private String text(String name, boolean required) {
+    String text = raw.get(name);
+    if (text == null || text.isEmpty()) {
+      return required ? fail("missing field '" + name + "'") : null;
+    }
+    return text;
+  }
+
+  private <T> T fail(String message) {
+    if (error == null) {
+      error = message;
+    }
+    return null;
+  }
+}

@@ -1,0 +1,120 @@
+package io.specwatch.ingest.parse.sglang;
+
+import io.specwatch.ingest.parse.LineParser;
+import io.specwatch.ingest.parse.ParseResult;
+import io.specwatch.ingest.parse.PrefixParser;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Reads SGLang's {@code Decode batch} line, every generation seen in 2025-2026: early 2025, mid
+ * 2025 ({@code cuda graph}, PD decode {@code pre-allocated usage} and {@code #retracted-req}), ~Oct
+ * 2025 ({@code accept rate}), 2026 ({@code Decode batch,} with an optional {@code [forward_ct]},
+ * {@code npu graph}/{@code cpu graph}, extra token fields kept raw). Never throws.
+ */
+public final class SglangDecodeBatchParser implements LineParser {
+
+  /** Format id of this family. */
+  public static final String FORMAT = "sglang.decode_batch";
+
+  static final String RUNNING = "#running-req";
+  static final String TOKEN = "#token";
+  static final String TOKEN_USAGE = "token usage";
+  static final String ACCEPT_LEN = "accept len";
+  static final String ACCEPT_RATE = "accept rate";
+  static final String GEN_THROUGHPUT = "gen throughput (token/s)";
+  static final String QUEUE = "#queue-req";
+  static final String PRE_ALLOCATED = "pre-allocated usage";
+  static final String RETRACTED = "#retracted-req";
+  static final String FORWARD_CT = "forward_ct";
+  private static final String[] GRAPH_KEYS = {"cuda graph", "npu graph", "cpu graph"};
+
+  private static final Pattern MARKER =
+      Pattern.compile("Decode batch\\s*(?:\\[(\\d{1,18})\\])?\\s*[.,]\\s*");
+  private static final Pattern FIELD = Pattern.compile("([^:]{1,80}?)\\s*:\\s*(.*)");
+  private static final int MAX_LINE = 64 * 1024;
+
+  @Override
+  public String format() {
+    return FORMAT;
+  }
+
+  @Override
+  public ParseResult parse(String line) {
+    if (line == null || !line.contains("Decode batch")) {
+      return ParseResult.NOT_METRIC;
+    }
+    if (line.length() > MAX_LINE) {
+      return ParseResult.failed(FORMAT, "line longer than " + MAX_LINE + " characters");
+    }
+    PrefixParser.Split split = PrefixParser.split(line);
+    if (split.error() != null) {
+      return ParseResult.failed(FORMAT, split.error());
+    }
+    Matcher marker = MARKER.matcher(split.body());
+    if (!marker.find()) {
+      return ParseResult.failed(FORMAT, "no field list after 'Decode batch'");
+    }
+    Map<String, String> raw = new LinkedHashMap<>();
+    if (marker.group(1) != null) {
+      raw.put(FORWARD_CT, marker.group(1));
+    }
+    String error = readFields(split.body().substring(marker.end()), raw);
+    if (error != null) {
+      return ParseResult.failed(FORMAT, error);
+    }
+    FieldReader r = new FieldReader(raw);
+    Integer running = r.nonNegativeInt(RUNNING, true);
+    Long tokens = r.nonNegativeLong(TOKEN, true);
+    Double usage = r.nonNegativeDouble(TOKEN_USAGE, true);
+    Double acceptLen = r.nonNegativeDouble(ACCEPT_LEN, false);
+    Double acceptRate = r.nonNegativeDouble(ACCEPT_RATE, false);
+    Boolean graph = r.graph(GRAPH_KEYS);
+    Double throughput = r.nonNegativeDouble(GEN_THROUGHPUT, true);
+    Integer queued = r.nonNegativeInt(QUEUE, true);
+    Double preAllocated = r.nonNegativeDouble(PRE_ALLOCATED, false);
+    Integer retracted = r.nonNegativeInt(RETRACTED, false);
+    Long forwardCt = r.nonNegativeLong(FORWARD_CT, false);
+    if (r.error() != null) {
+      return ParseResult.failed(FORMAT, r.error());
+    }
+    return new ParseResult.Parsed(
+        new SglangDecodeBatch(
+            split.prefix(),
+            running,
+            tokens,
+            usage,
+            acceptLen,
+            acceptRate,
+            graph,
+            throughput,
+            queued,
+            preAllocated,
+            retracted,
+            forwardCt,
+            raw));
+  }
+
+  /** Splits {@code name: value, name: value, } into raw; returns an error or null. */
+  private static String readFields(String list, Map<String, String> raw) {
+    for (String part : list.split(",")) {
+      String field = part.strip();
+      if (field.isEmpty()) {
+        continue;
+      }
+      Matcher m = FIELD.matcher(field);
+      if (!m.matches()) {
+        // free text such as an MFU suffix without a colon: kept, never interpreted
+        raw.merge("_text", field, (a, b) -> a + ", " + b);
+        continue;
+      }
+      String name = m.group(1).strip();
+      if (raw.putIfAbsent(name, m.group(2).strip()) != null) {
+        return "duplicate field '" + name + "'";
+      }
+    }
+    return null;
+  }
+}

@@ -1,0 +1,88 @@
+package io.specwatch.ingest.ship;
+
+import io.specwatch.ingest.normalise.NormaliseConfig;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Properties;
+import org.apache.kafka.clients.producer.ProducerConfig;
+
+/**
+ * Validated settings of the shipper.
+ *
+ * @param bootstrap Kafka bootstrap servers
+ * @param registryUrl Confluent-compatible schema registry base URL
+ * @param decodeTopic decode-events topic
+ * @param dlqTopic dead-letter topic
+ * @param deploymentId deployment the file belongs to (record key)
+ * @param host GPU host name recorded in events
+ * @param normalise normalisation settings
+ * @param producerOverrides raw Kafka producer settings (SASL/TLS...), applied last except the
+ *     delivery guarantees
+ */
+public record ShipConfig(
+    String bootstrap,
+    String registryUrl,
+    String decodeTopic,
+    String dlqTopic,
+    String deploymentId,
+    String host,
+    NormaliseConfig normalise,
+    Map<String, String> producerOverrides) {
+
+  public ShipConfig {
+    requireText(bootstrap, "bootstrap (SPECWATCH_BOOTSTRAP)");
+    requireText(registryUrl, "registry-url (SPECWATCH_REGISTRY_URL)");
+    requireText(decodeTopic, "topic");
+    requireText(dlqTopic, "dlq-topic");
+    requireText(deploymentId, "deployment");
+    requireText(host, "host");
+    Objects.requireNonNull(normalise, "normalise");
+    producerOverrides = Map.copyOf(producerOverrides == null ? Map.of() : producerOverrides);
+  }
+
+  /** Producer settings: idempotent, acks=all; overrides cannot weaken delivery. */
+  public Properties producerProperties() {
+    Properties p = new Properties();
+    p.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap);
+    p.put(ProducerConfig.CLIENT_ID_CONFIG, "specwatch-ingest-" + deploymentId);
+    p.put(ProducerConfig.LINGER_MS_CONFIG, "20");
+    p.put(ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG, "120000");
+    p.putAll(producerOverrides);
+    p.put(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, "true");
+    p.put(ProducerConfig.ACKS_CONFIG, "all");
+    return p;
+  }
+
+  /** Settings of the Avro serdes. */
+  public Map<String, Object> serdeConfig() {
+    return Map.of("schema.registry.url", registryUrl);
+  }
+
+  /** Secrets masked, for the one config log line. */
+  @Override
+  public String toString() {
+    return "ShipConfig[bootstrap="
+        + bootstrap
+        + ", registryUrl="
+        + registryUrl
+        + ", topic="
+        + decodeTopic
+        + ", dlqTopic="
+        + dlqTopic
+        + ", deployment="
+        + deploymentId
+        + ", host="
+        + host
+        + ", "
+        + normalise
+        + ", producerOverrides="
+        + producerOverrides.keySet()
+        + "]";
+  }
+
+  private static void requireText(String value, String setting) {
+    if (value == null || value.isBlank()) {
+      throw new IllegalArgumentException("setting '" + setting + "' is required");
+    }
+  }
+}

@@ -1,0 +1,66 @@
+package io.specwatch.ingest.ship;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.specwatch.ingest.normalise.NormaliseConfig;
+import io.specwatch.ingest.normalise.SourceContext;
+import io.specwatch.ingest.parse.ParserRegistry;
+import io.specwatch.schemas.DeadLetter;
+import java.nio.charset.StandardCharsets;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import org.junit.jupiter.api.Test;
+
+class LineIngestorTest {
+
+  private static final Instant NOW = Instant.parse("2026-01-01T00:00:00Z");
+  private final LineIngestor ingestor =
+      new LineIngestor(
+          new SourceContext("dep", "gpu-1", "/logs/a.log", "fp"),
+          NormaliseConfig.defaults(),
+          ParserRegistry.defaults(),
+          Clock.fixed(NOW, ZoneOffset.UTC));
+
+  private static SourceLine line(long no, long offset, String text) {
+    return new SourceLine(no, offset, text.getBytes(StandardCharsets.UTF_8), text);
+  }
+
+  @Test
+  void failedLineBecomesAReplayableDeadLetter() {
+    String text =
+        "[2025-10-20 09:05:03 TP0] Decode batch. #running-req: 1, #token: 1797, token usage:"
+            + " 0.00, accept len: nan, cuda graph: False, gen throughput (token/s): 56.70,"
+            + " #queue-req: 0, ";
+    IngestOutcome outcome = ingestor.ingest(line(7, 512, text));
+    assertThat(outcome).isInstanceOf(IngestOutcome.Dead.class);
+    DeadLetter d = ((IngestOutcome.Dead) outcome).deadLetter();
+    assertThat(d.getStage()).isEqualTo("ingest.parse");
+    assertThat(d.getSource()).isEqualTo("/logs/a.log");
+    assertThat(d.getHost()).isEqualTo("gpu-1");
+    assertThat(d.getOffset()).isEqualTo(512L);
+    assertThat(d.getLineNumber()).isEqualTo(7L);
+    assertThat(d.getFormat()).isEqualTo("sglang.decode_batch");
+    assertThat(d.getErrorClass()).isEqualTo("ParseFailure");
+    assertThat(d.getErrorMessage()).isEqualTo("accept len is not a finite number: 'nan'");
+    assertThat(d.getFailedAt()).isEqualTo(NOW);
+    assertThat(StandardCharsets.UTF_8.decode(d.getRaw()).toString()).isEqualTo(text);
+    assertThat(d.getContext()).containsEntry("deploymentId", "dep");
+  }
+
+  @Test
+  void metricAndOtherLines() {
+    assertThat(
+            ingestor.ingest(
+                line(
+                    1,
+                    0,
+                    "[2025-10-20 09:01:11 TP0] Decode batch. #running-req: 1, #token: 489, token"
+                        + " usage: 0.00, cuda graph: True, gen throughput (token/s): 80.43,"
+                        + " #queue-req: 0, ")))
+        .isInstanceOf(IngestOutcome.Event.class);
+    assertThat(ingestor.ingest(line(2, 10, ""))).isInstanceOf(IngestOutcome.Unrecognised.class);
+    assertThat(ingestor.ingest(line(3, 11, "INFO: started")))
+        .isInstanceOf(IngestOutcome.Unrecognised.class);
+  }
+}

@@ -1,0 +1,172 @@
+package io.specwatch.ingest.ship;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import io.specwatch.ingest.normalise.NormaliseConfig;
+import io.specwatch.ingest.samples.SampleLogsTest;
+import io.specwatch.schemas.DeadLetter;
+import io.specwatch.schemas.DecodeEvent;
+import io.specwatch.serde.AvroSerde;
+import io.specwatch.testkit.SpecwatchContainers;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.Set;
+import java.util.stream.Collectors;
+import org.apache.avro.specific.SpecificRecord;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.apache.kafka.clients.admin.NewTopic;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.common.serialization.Deserializer;
+import org.apache.kafka.common.serialization.StringDeserializer;
+import org.junit.jupiter.api.Test;
+
+/** Ships the committed EAGLE3 sample to the real broker and registry and reads it back. */
+class LogFileShipperIT {
+
+  private static final Path SAMPLE = SampleLogsTest.DIR.resolve("kimi-eagle3.log");
+
+  @Test
+  void shipsEventsAndDeadLettersIdempotentlyIdentified() throws Exception {
+    String bootstrap = SpecwatchContainers.kafkaBootstrap();
+    String registry = SpecwatchContainers.registryUrl();
+    String topic = SpecwatchContainers.uniqueName("it.decode-events");
+    String dlq = SpecwatchContainers.uniqueName("it.dead-letter");
+    try (Admin admin =
+        Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap))) {
+      admin
+          .createTopics(List.of(new NewTopic(topic, 3, (short) 1), new NewTopic(dlq, 1, (short) 1)))
+          .all()
+          .get();
+    }
+    ShipConfig config =
+        new ShipConfig(
+            bootstrap,
+            registry,
+            topic,
+            dlq,
+            "kimi-k25-eagle3",
+            "gpu-node-07",
+            NormaliseConfig.defaults(),
+            Map.of());
+
+    ShipResult first = new LogFileShipper(config).ship(SAMPLE);
+
+    assertThat(first)
+        .isEqualTo(
+            new ShipResult(
+                SampleLogsTest.EAGLE3_LINES,
+                SampleLogsTest.EAGLE3_RECOGNISED,
+                SampleLogsTest.EAGLE3_DEAD,
+                SampleLogsTest.EAGLE3_LINES
+                    - SampleLogsTest.EAGLE3_RECOGNISED
+                    - SampleLogsTest.EAGLE3_DEAD));
+    List<ConsumerRecord<String, DecodeEvent>> events =
+        consume(bootstrap, registry, topic, DecodeEvent.class, 319);
+    assertThat(events).hasSize(319).allMatch(r -> r.key().equals("kimi-k25-eagle3"));
+    // one key -> one partition, in file order
+    assertThat(events.stream().map(ConsumerRecord::partition).distinct()).hasSize(1);
+    List<DecodeEvent> values = events.stream().map(ConsumerRecord::value).toList();
+    assertThat(values).extracting(DecodeEvent::getLineNumber).isSorted();
+
+    DecodeEvent line10 = values.get(0);
+    String absolute = SAMPLE.toAbsolutePath().normalize().toString();
+    assertThat(line10.getLineNumber()).isEqualTo(10L);
+    assertThat(line10.getSource()).isEqualTo(absolute);
+    assertThat(line10.getHost()).isEqualTo("gpu-node-07");
+    assertThat(line10.getEventTime()).isEqualTo(Instant.parse("2025-10-20T09:01:11Z"));
+    assertThat(line10.getRank()).isEqualTo("TP0");
+    assertThat(line10.getAcceptLength()).isEqualTo(1.89);
+    assertThat(line10.getRawAcceptRate()).isEqualTo(0.44);
+    assertThat(line10.getCycles()).isEqualTo(40L);
+    assertThat(line10.getAcceptedTokens()).isEqualTo(36L); // round(0.89 * 40)
+    assertThat(line10.getEmittedTokens()).isEqualTo(76L); // round(1.89 * 40)
+    assertThat(line10.getGenThroughputTokS()).isEqualTo(59.71);
+    assertThat(line10.getCudaGraph()).isFalse();
+    assertThat(line10.getIntervalMs()).isNull();
+    assertThat(values.get(1).getIntervalMs()).isEqualTo(1000.0);
+    assertThat(values.get(1).getCycleMs()).isEqualTo(25.0);
+    String line10Text = Files.readAllLines(SAMPLE).get(9);
+    assertThat(line10.getRawFields()).containsEntry("gen throughput (token/s)", "59.71");
+    assertThat(line10Text).contains("gen throughput (token/s): 59.71");
+
+    List<ConsumerRecord<String, DeadLetter>> dead =
+        consume(bootstrap, registry, dlq, DeadLetter.class, 2);
+    assertThat(dead).hasSize(2).allMatch(r -> r.key().equals(absolute));
+    assertThat(dead).extracting(r -> r.value().getLineNumber()).containsExactly(70L, 206L);
+    DeadLetter nan = dead.get(1).value();
+    assertThat(nan.getStage()).isEqualTo("ingest.parse");
+    assertThat(nan.getFormat()).isEqualTo("sglang.decode_batch");
+    assertThat(nan.getErrorMessage()).isEqualTo("accept len is not a finite number: 'nan'");
+    assertThat(StandardCharsets.UTF_8.decode(nan.getRaw()).toString())
+        .isEqualTo(Files.readAllLines(SAMPLE).get(205));
+    assertThat(nan.getOffset()).isEqualTo(byteOffsetOfLine(206));
+    assertThat(dead.get(0).value().getErrorMessage())
+        .isEqualTo("missing field 'gen throughput (token/s)'");
+
+    ShipResult second = new LogFileShipper(config).ship(SAMPLE);
+
+    assertThat(second).isEqualTo(first);
+    List<DecodeEvent> both =
+        consume(bootstrap, registry, topic, DecodeEvent.class, 638).stream()
+            .map(ConsumerRecord::value)
+            .toList();
+    assertThat(both).hasSize(638);
+    Set<String> firstIds = values.stream().map(DecodeEvent::getEventId).collect(Collectors.toSet());
+    Set<String> secondIds =
+        both.subList(319, 638).stream().map(DecodeEvent::getEventId).collect(Collectors.toSet());
+    assertThat(firstIds).hasSize(319).isEqualTo(secondIds);
+  }
+
+  private static long byteOffsetOfLine(int lineNumber) throws Exception {
+    byte[] bytes = Files.readAllBytes(SAMPLE);
+    int line = 1;
+    for (int i = 0; i < bytes.length && line < lineNumber; i++) {
+      if (bytes[i] == '\n') {
+        line++;
+        if (line == lineNumber) {
+          return i + 1L;
+        }
+      }
+    }
+    throw new IllegalStateException("no line " + lineNumber);
+  }
+
+  private static <T extends SpecificRecord> List<ConsumerRecord<String, T>> consume(
+      String bootstrap, String registry, String topic, Class<T> type, int expected) {
+    Properties p = new Properties();
+    p.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap);
+    p.put(ConsumerConfig.GROUP_ID_CONFIG, SpecwatchContainers.uniqueName("it.ingest"));
+    p.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
+    p.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed");
+    p.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, "false");
+    List<ConsumerRecord<String, T>> out = new ArrayList<>();
+    try (Deserializer<T> values =
+            AvroSerde.forClass(type, Map.of("schema.registry.url", registry), false)
+                .deserializer();
+        KafkaConsumer<String, T> consumer =
+            new KafkaConsumer<>(p, new StringDeserializer(), values)) {
+      consumer.subscribe(List.of(topic));
+      await()
+          .atMost(Duration.ofSeconds(60))
+          .until(
+              () -> {
+                consumer.poll(Duration.ofMillis(500)).forEach(out::add);
+                return out.size() >= expected;
+              });
+      // nothing beyond the expected records may arrive
+      consumer.poll(Duration.ofMillis(1000)).forEach(out::add);
+    }
+    return out;
+  }
+}

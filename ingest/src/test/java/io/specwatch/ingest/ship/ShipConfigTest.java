@@ -1,0 +1,50 @@
+package io.specwatch.ingest.ship;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.specwatch.ingest.normalise.NormaliseConfig;
+import java.util.Map;
+import java.util.Properties;
+import org.junit.jupiter.api.Test;
+
+class ShipConfigTest {
+
+  private static ShipConfig config(String bootstrap, Map<String, String> overrides) {
+    return new ShipConfig(
+        bootstrap,
+        "http://r/apis/ccompat/v7",
+        "specwatch.decode-events.v1",
+        "specwatch.dead-letter.v1",
+        "dep",
+        "gpu-1",
+        NormaliseConfig.defaults(),
+        overrides);
+  }
+
+  @Test
+  void producerIsIdempotentWithAcksAllEvenWhenOverridden() {
+    Properties p =
+        config("k:9092", Map.of("acks", "1", "enable.idempotence", "false", "linger.ms", "5"))
+            .producerProperties();
+    assertThat(p)
+        .containsEntry("bootstrap.servers", "k:9092")
+        .containsEntry("acks", "all")
+        .containsEntry("enable.idempotence", "true")
+        .containsEntry("linger.ms", "5");
+  }
+
+  @Test
+  void missingBootstrapNamesTheSetting() {
+    assertThatThrownBy(() -> config("", Map.of()))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("bootstrap");
+  }
+
+  @Test
+  void toStringMasksOverrideValues() {
+    assertThat(config("k:9092", Map.of("sasl.jaas.config", "secret")).toString())
+        .contains("sasl.jaas.config")
+        .doesNotContain("secret");
+  }
+}
