@@ -7,9 +7,9 @@
 #                            and undo what it did (docker0, its nft tables, ip_forward)
 #   scripts/docker.sh status
 #
-# Several runs may share one engine (parallel clones, a developer shell and CI): `up` takes a lease named
-# after its caller's PID (the process that will later call `down`), and `down` only removes containers and
-# stops the daemon when no other live lease remains. `down --force` ignores the leases.
+# Several runs may share one engine (parallel clones, a developer shell and CI): `up` and `env` take a lease
+# named after their caller's PID (the shell that runs the tests and later calls `down`), and `down` only
+# removes containers and stops the daemon when no other live lease remains. `down --force` ignores them.
 #
 # The private dockerd keeps images in $SPECWATCH_CACHE/docker-data (shared by every clone, so images built
 # once are reused) and its socket, pid, exec-root and log in $SPECWATCH_RUN_DIR/docker/.
@@ -31,7 +31,7 @@ LEASE_DIR="$SPECWATCH_CACHE/docker-leases" # machine-wide, like the data root
 
 answers() { # answers <DOCKER_HOST>: the engine replies within a few seconds
   command -v docker >/dev/null 2>&1 || return 1
-  DOCKER_HOST="$1" timeout 10 docker info >/dev/null 2>&1
+  DOCKER_HOST="$1" timeout 20 docker version >/dev/null 2>&1
 }
 
 recorded_host() { [[ -f "$HOST_FILE" ]] && cat "$HOST_FILE"; }
@@ -121,9 +121,19 @@ cmd_up() {
     log "Docker engine already up at $h"
     return 0
   fi
+  if [[ -f "$OURS_FILE" ]] && our_dockerd_alive; then
+    # Alive but slow (a loaded machine): never kill a daemon others may be using, wait for it.
+    log "our dockerd (pid $(cat "$OURS_FILE")) is alive but slow to answer: waiting up to ${READY_TIMEOUT}s"
+    if wait_until "$READY_TIMEOUT" "dockerd to answer" answers "unix://$SOCK"; then
+      echo "unix://$SOCK" >"$HOST_FILE"
+      log "Docker engine up at unix://$SOCK"
+      return 0
+    fi
+    die "our dockerd (pid $(cat "$OURS_FILE")) does not answer; see $DOCKER_DIR/dockerd.log, or scripts/docker.sh down --force"
+  fi
   rm -f "$HOST_FILE"
   if [[ -f "$OURS_FILE" ]]; then
-    log "a dockerd we started earlier no longer answers: cleaning up"
+    log "the dockerd we started earlier has exited: cleaning up after it"
     stop_our_dockerd
   fi
   if command -v docker >/dev/null 2>&1; then
@@ -145,6 +155,7 @@ cmd_up() {
 cmd_env() {
   local h
   h=$(recorded_host) || die "no Docker engine recorded: run scripts/docker.sh up first"
+  take_lease # the shell that evals this runs the tests: a concurrent down leaves the engine alone
   printf 'export DOCKER_HOST=%q\n' "$h"
   echo "export TESTCONTAINERS_RYUK_DISABLED=true"
   echo "export TESTCONTAINERS_HOST_OVERRIDE=localhost"
@@ -185,6 +196,12 @@ undo_host_changes() {
     cat "$STATE_DIR/ip_forward" >/proc/sys/net/ipv4/ip_forward || log "WARN: could not restore ip_forward"
   fi
   rm -rf "$STATE_DIR"
+}
+
+our_dockerd_alive() {
+  local pid
+  pid=$(cat "$OURS_FILE" 2>/dev/null) || return 1
+  [[ -n "$pid" ]] && kill -0 "$pid" 2>/dev/null && grep -qa dockerd "/proc/$pid/cmdline"
 }
 
 stop_our_dockerd() {
