@@ -251,10 +251,19 @@ cmd_status() {
   fi
 }
 
+with_lock() { # one up/down at a time per machine (the data root and docker0 are machine-wide)
+  local lock_fd
+  mkdir -p "$SPECWATCH_CACHE"
+  exec {lock_fd}>"$SPECWATCH_CACHE/.docker.lock"
+  flock "$lock_fd"
+  "$@"
+  exec {lock_fd}>&-
+}
+
 case "${1:-}" in
-  up) cmd_up ;;
+  up) with_lock cmd_up ;;
   env) cmd_env ;;
-  down) cmd_down "${2:-}" ;;
+  down) with_lock cmd_down "${2:-}" ;;
   status) cmd_status ;;
   *) die "usage: scripts/docker.sh up|env|down [--force]|status" ;;
 esac
