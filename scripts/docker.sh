@@ -66,7 +66,7 @@ start_private_dockerd() {
   record_state_before
   log "starting a private dockerd (data root $DATA_ROOT, socket $SOCK, log $DOCKER_DIR/dockerd.log)"
   setsid dockerd --data-root "$DATA_ROOT" --exec-root "$DOCKER_DIR/exec" -H "unix://$SOCK" \
-    --pidfile "$PIDFILE" >"$DOCKER_DIR/dockerd.log" 2>&1 </dev/null &
+    --pidfile "$PIDFILE" >"$DOCKER_DIR/dockerd.log" 2>&1 </dev/null {LOCK_FD}>&- &
   local pid=$!
   echo "$pid" >"$OURS_FILE"
   local deadline=$((SECONDS + READY_TIMEOUT))
@@ -252,12 +252,11 @@ cmd_status() {
 }
 
 with_lock() { # one up/down at a time per machine (the data root and docker0 are machine-wide)
-  local lock_fd
   mkdir -p "$SPECWATCH_CACHE"
-  exec {lock_fd}>"$SPECWATCH_CACHE/.docker.lock"
-  flock "$lock_fd"
+  exec {LOCK_FD}>"$SPECWATCH_CACHE/.docker.lock"
+  flock "$LOCK_FD"
   "$@"
-  exec {lock_fd}>&-
+  exec {LOCK_FD}>&-
 }
 
 case "${1:-}" in
