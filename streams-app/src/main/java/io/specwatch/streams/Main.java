@@ -1,0 +1,170 @@
+package io.specwatch.streams;
+
+import io.specwatch.serde.Topics;
+import java.io.IOException;
+import java.io.Reader;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Properties;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/** CLI of the streams app: {@code run} starts the topology until SIGTERM, failure or idle. */
+@Command(
+    name = "specwatch-streams",
+    mixinStandardHelpOptions = true,
+    subcommands = {Main.Run.class},
+    description = "Kafka Streams app: decode events -> per-deployment window results.")
+public final class Main implements Runnable {
+  private static final Logger LOG = LoggerFactory.getLogger(Main.class);
+
+  @Override
+  public void run() {
+    new CommandLine(this).usage(System.out);
+  }
+
+  public static void main(String[] args) {
+    System.exit(new CommandLine(new Main()).execute(args));
+  }
+
+  /** {@code run}: options also read from SPECWATCH_* environment variables. */
+  @Command(name = "run", mixinStandardHelpOptions = true, description = "Run the topology.")
+  static final class Run implements Callable<Integer> {
+    @Option(
+        names = "--bootstrap",
+        defaultValue = "${env:SPECWATCH_BOOTSTRAP:-127.0.0.1:19092}",
+        description =
+            "Kafka bootstrap servers (env SPECWATCH_BOOTSTRAP). Default: ${DEFAULT-VALUE}")
+    String bootstrap;
+
+    @Option(
+        names = "--registry-url",
+        defaultValue = "${env:SPECWATCH_REGISTRY_URL:-http://127.0.0.1:18081/apis/ccompat/v7}",
+        description = "Schema registry URL (env SPECWATCH_REGISTRY_URL). Default: ${DEFAULT-VALUE}")
+    String registryUrl;
+
+    @Option(
+        names = "--application-id",
+        defaultValue = "${env:SPECWATCH_STREAMS_APPLICATION_ID:-specwatch-streams}",
+        description =
+            "application.id (env SPECWATCH_STREAMS_APPLICATION_ID). Default: ${DEFAULT-VALUE}")
+    String applicationId;
+
+    @Option(
+        names = "--state-dir",
+        defaultValue = "${env:SPECWATCH_STREAMS_STATE_DIR:-.run/streams-state}",
+        description =
+            "State directory (env SPECWATCH_STREAMS_STATE_DIR). Default: ${DEFAULT-VALUE}")
+    Path stateDir;
+
+    @Option(
+        names = "--window",
+        defaultValue = "${env:SPECWATCH_WINDOW:-1m}",
+        converter = DurationParser.class,
+        description = "Tumbling window size (env SPECWATCH_WINDOW). Default: ${DEFAULT-VALUE}")
+    Duration window;
+
+    @Option(
+        names = "--grace",
+        defaultValue = "${env:SPECWATCH_GRACE:-30s}",
+        converter = DurationParser.class,
+        description = "Window grace (env SPECWATCH_GRACE). Default: ${DEFAULT-VALUE}")
+    Duration grace;
+
+    @Option(
+        names = "--decode-events-topic",
+        defaultValue = "${env:SPECWATCH_TOPIC_DECODE_EVENTS:-" + Topics.DECODE_EVENTS + "}",
+        description = "Input topic (env SPECWATCH_TOPIC_DECODE_EVENTS). Default: ${DEFAULT-VALUE}")
+    String decodeEventsTopic;
+
+    @Option(
+        names = "--window-results-topic",
+        defaultValue = "${env:SPECWATCH_TOPIC_WINDOW_RESULTS:-" + Topics.WINDOW_RESULTS + "}",
+        description =
+            "Output topic (env SPECWATCH_TOPIC_WINDOW_RESULTS). Default: ${DEFAULT-VALUE}")
+    String windowResultsTopic;
+
+    @Option(
+        names = {"-K", "--kafka-property"},
+        description = "Raw Kafka/Streams property key=value, repeatable; wins over the file.")
+    Map<String, String> kafkaProperties = new LinkedHashMap<>();
+
+    @Option(
+        names = "--kafka-properties-file",
+        defaultValue = "${env:SPECWATCH_KAFKA_PROPERTIES_FILE}",
+        description =
+            "Properties file of raw Kafka settings (env SPECWATCH_KAFKA_PROPERTIES_FILE).")
+    Path kafkaPropertiesFile;
+
+    @Option(
+        names = "--exit-when-idle",
+        defaultValue = "${env:SPECWATCH_EXIT_WHEN_IDLE}",
+        converter = DurationParser.class,
+        description =
+            "Exit 0 after no input for this long while running (env SPECWATCH_EXIT_WHEN_IDLE)."
+                + " Default: run until SIGTERM.")
+    Duration exitWhenIdle;
+
+    @Override
+    public Integer call() throws Exception {
+      StreamsAppConfig config;
+      try {
+        config = config();
+      } catch (IllegalArgumentException | IOException e) {
+        LOG.error("invalid configuration: {}", e.getMessage());
+        return 2;
+      }
+      StreamsRunner runner = StreamsRunner.start(config);
+      CountDownLatch exited = new CountDownLatch(1);
+      Thread hook =
+          new Thread(
+              () -> {
+                runner.requestStop();
+                try {
+                  exited.await(60, TimeUnit.SECONDS);
+                } catch (InterruptedException e) {
+                  Thread.currentThread().interrupt();
+                }
+              },
+              "specwatch-streams-shutdown");
+      Runtime.getRuntime().addShutdownHook(hook);
+      try {
+        return runner.awaitExit(Optional.ofNullable(exitWhenIdle));
+      } finally {
+        exited.countDown();
+      }
+    }
+
+    StreamsAppConfig config() throws IOException {
+      Map<String, String> extra = new LinkedHashMap<>();
+      if (kafkaPropertiesFile != null) {
+        Properties file = new Properties();
+        try (Reader r = Files.newBufferedReader(kafkaPropertiesFile)) {
+          file.load(r);
+        }
+        file.stringPropertyNames().forEach(k -> extra.put(k, file.getProperty(k)));
+      }
+      extra.putAll(kafkaProperties);
+      return new StreamsAppConfig(
+          bootstrap,
+          registryUrl,
+          applicationId,
+          stateDir,
+          window,
+          grace,
+          decodeEventsTopic,
+          windowResultsTopic,
+          extra);
+    }
+  }
+}

@@ -1,0 +1,164 @@
+package io.specwatch.streams;
+
+import io.specwatch.schemas.DecodeEvent;
+import io.specwatch.schemas.WindowResult;
+import io.specwatch.serde.AvroSerde;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Properties;
+import java.util.TreeMap;
+import org.apache.kafka.streams.StreamsConfig;
+import org.apache.kafka.streams.errors.DefaultProductionExceptionHandler;
+import org.apache.kafka.streams.errors.LogAndContinueExceptionHandler;
+import org.apache.kafka.streams.errors.LogAndFailProcessingExceptionHandler;
+
+/**
+ * Validated settings of the streams app. Every setting is checked in the constructor and a failure
+ * names the setting.
+ *
+ * @param bootstrap Kafka bootstrap servers (host:port[,host:port])
+ * @param registryUrl Confluent-compatible schema registry base URL
+ * @param applicationId Kafka Streams application.id (consumer group, internal topic prefix)
+ * @param stateDir local state directory
+ * @param windowSize tumbling window size
+ * @param grace grace period: events up to this much after a window's end still count; later ones
+ *     are dropped and counted in dropped-records-total
+ * @param decodeEventsTopic input topic
+ * @param windowResultsTopic output topic
+ * @param extraKafkaProperties raw Kafka client/Streams settings applied last (SASL, TLS, tuning)
+ */
+public record StreamsAppConfig(
+    String bootstrap,
+    String registryUrl,
+    String applicationId,
+    Path stateDir,
+    Duration windowSize,
+    Duration grace,
+    String decodeEventsTopic,
+    String windowResultsTopic,
+    Map<String, String> extraKafkaProperties) {
+
+  public StreamsAppConfig {
+    require(bootstrap, "bootstrap");
+    require(registryUrl, "registry-url");
+    if (!registryUrl.startsWith("http://")
+        && !registryUrl.startsWith("https://")
+        && !registryUrl.startsWith("mock://")) {
+      throw new IllegalArgumentException(
+          "registry-url must start with http://, https:// or mock://, got " + registryUrl);
+    }
+    require(applicationId, "application-id");
+    Objects.requireNonNull(stateDir, "state-dir must be set");
+    if (windowSize == null || windowSize.isZero() || windowSize.isNegative()) {
+      throw new IllegalArgumentException("window must be positive, got " + windowSize);
+    }
+    if (grace == null || grace.isNegative()) {
+      throw new IllegalArgumentException("grace must be zero or positive, got " + grace);
+    }
+    require(decodeEventsTopic, "decode-events-topic");
+    require(windowResultsTopic, "window-results-topic");
+    if (decodeEventsTopic.equals(windowResultsTopic)) {
+      throw new IllegalArgumentException(
+          "decode-events-topic and window-results-topic must differ, both are "
+              + decodeEventsTopic);
+    }
+    extraKafkaProperties =
+        Map.copyOf(extraKafkaProperties == null ? Map.of() : extraKafkaProperties);
+  }
+
+  /**
+   * The Kafka Streams properties: exactly_once_v2, the explicit-naming check, the exception
+   * handlers, then the extra properties (which may override anything, deliberately).
+   */
+  public Properties kafkaProperties() {
+    Properties p = new Properties();
+    p.put(StreamsConfig.APPLICATION_ID_CONFIG, applicationId);
+    p.put(StreamsConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap);
+    p.put(StreamsConfig.STATE_DIR_CONFIG, stateDir.toString());
+    p.put(StreamsConfig.PROCESSING_GUARANTEE_CONFIG, StreamsConfig.EXACTLY_ONCE_V2);
+    p.put(StreamsConfig.ENSURE_EXPLICIT_INTERNAL_RESOURCE_NAMING_CONFIG, "true");
+    p.put(
+        StreamsConfig.DESERIALIZATION_EXCEPTION_HANDLER_CLASS_CONFIG,
+        LogAndContinueExceptionHandler.class.getName());
+    p.put(
+        StreamsConfig.PRODUCTION_EXCEPTION_HANDLER_CLASS_CONFIG,
+        DefaultProductionExceptionHandler.class.getName());
+    p.put(
+        StreamsConfig.PROCESSING_EXCEPTION_HANDLER_CLASS_CONFIG,
+        LogAndFailProcessingExceptionHandler.class.getName());
+    p.put(StreamsConfig.NUM_STANDBY_REPLICAS_CONFIG, "0");
+    p.put(StreamsConfig.METRICS_RECORDING_LEVEL_CONFIG, "INFO");
+    // Check for closed windows on every record instead of at most once per wall-clock second:
+    // a burst (replay, demo) that closes windows emits them at once. The check is one store
+    // range scan only when stream time passed a window close time.
+    p.put(StreamsConfig.InternalConfig.EMIT_INTERVAL_MS_KSTREAMS_WINDOWED_AGGREGATION, "0");
+    p.putAll(extraKafkaProperties);
+    return p;
+  }
+
+  /** Serde settings: the registry URL plus any {@code schema.registry.*} extra property. */
+  public Map<String, Object> serdeConfig() {
+    Map<String, Object> m = new TreeMap<>();
+    extraKafkaProperties.forEach(
+        (k, v) -> {
+          if (k.startsWith("schema.registry.")) {
+            m.put(k, v);
+          }
+        });
+    m.put("schema.registry.url", registryUrl);
+    return m;
+  }
+
+  /** The topology inputs of this config, with Avro serdes against the registry. */
+  public TopologyInputs topologyInputs() {
+    Map<String, Object> serde = serdeConfig();
+    return new TopologyInputs(
+        decodeEventsTopic,
+        windowResultsTopic,
+        windowSize,
+        grace,
+        AvroSerde.forClass(DecodeEvent.class, serde, false),
+        AvroSerde.forClass(WindowResult.class, serde, false));
+  }
+
+  /** The effective settings for a log line, secrets masked. */
+  public String describe() {
+    Map<String, String> extra = new TreeMap<>();
+    extraKafkaProperties.forEach((k, v) -> extra.put(k, isSecret(k) ? "******" : v));
+    return "bootstrap="
+        + bootstrap
+        + " registryUrl="
+        + registryUrl
+        + " applicationId="
+        + applicationId
+        + " stateDir="
+        + stateDir
+        + " window="
+        + windowSize
+        + " grace="
+        + grace
+        + " decodeEventsTopic="
+        + decodeEventsTopic
+        + " windowResultsTopic="
+        + windowResultsTopic
+        + " extra="
+        + extra;
+  }
+
+  static boolean isSecret(String key) {
+    String k = key.toLowerCase(Locale.ROOT);
+    return k.contains("password")
+        || k.contains("secret")
+        || k.contains("jaas")
+        || k.contains("ssl.key");
+  }
+
+  private static void require(String value, String setting) {
+    if (value == null || value.isBlank()) {
+      throw new IllegalArgumentException(setting + " must not be blank");
+    }
+  }
+}

@@ -1,0 +1,44 @@
+package io.specwatch.streams;
+
+import java.util.Map;
+import org.apache.kafka.common.Metric;
+import org.apache.kafka.common.MetricName;
+
+/**
+ * The few Streams metrics an operator of this slice watches, summed over tasks and threads.
+ *
+ * @param consumed records consumed by the main consumer(s)
+ * @param dropped records dropped by Streams, mostly events later than the window grace ({@code
+ *     stream-task-metrics / dropped-records-total})
+ * @param nonSpeculativeSkipped events skipped because specEnabled=false or without a key
+ */
+public record StreamsMetricsSummary(long consumed, long dropped, long nonSpeculativeSkipped) {
+
+  /** Sums the relevant metrics of a KafkaStreams or TopologyTestDriver metrics map. */
+  public static StreamsMetricsSummary of(Map<MetricName, ? extends Metric> metrics) {
+    long consumed = 0;
+    long dropped = 0;
+    long skipped = 0;
+    for (Map.Entry<MetricName, ? extends Metric> e : metrics.entrySet()) {
+      MetricName n = e.getKey();
+      if (n.name().equals("records-consumed-total")
+          && n.group().equals("consumer-fetch-manager-metrics")
+          && !n.tags().containsKey("topic")
+          && n.tags().getOrDefault("client-id", "").endsWith("-consumer")
+          && !n.tags().getOrDefault("client-id", "").endsWith("restore-consumer")) {
+        consumed += asLong(e.getValue());
+      } else if (n.name().equals("dropped-records-total")
+          && n.group().equals("stream-task-metrics")) {
+        dropped += asLong(e.getValue());
+      } else if (n.name().equals(TopologyNames.NON_SPECULATIVE_METRIC + "-total")) {
+        skipped += asLong(e.getValue());
+      }
+    }
+    return new StreamsMetricsSummary(consumed, dropped, skipped);
+  }
+
+  private static long asLong(Metric metric) {
+    Object v = metric.metricValue();
+    return v instanceof Number number ? (long) number.doubleValue() : 0L;
+  }
+}

@@ -1,0 +1,111 @@
+package io.specwatch.streams;
+
+import java.time.Duration;
+import java.util.Optional;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import org.apache.kafka.streams.KafkaStreams;
+import org.apache.kafka.streams.Topology;
+import org.apache.kafka.streams.errors.StreamsUncaughtExceptionHandler.StreamThreadExceptionResponse;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Runs the topology in a KafkaStreams instance until stopped, fatal or idle.
+ *
+ * <p>Java API (tests, e2e): {@code try (var r = StreamsRunner.start(config)) { ... }}. CLI: {@link
+ * Main} calls {@link #awaitExit}, which returns the process exit code.
+ */
+public final class StreamsRunner implements AutoCloseable {
+  private static final Logger LOG = LoggerFactory.getLogger(StreamsRunner.class);
+  private static final Duration CLOSE_TIMEOUT = Duration.ofSeconds(30);
+  private static final Duration SUMMARY_EVERY = Duration.ofSeconds(30);
+
+  private final KafkaStreams streams;
+  private final CountDownLatch stopRequested = new CountDownLatch(1);
+  private final CountDownLatch fatal = new CountDownLatch(1);
+
+  private StreamsRunner(Topology topology, StreamsAppConfig config) {
+    this.streams = new KafkaStreams(topology, config.kafkaProperties());
+    streams.setUncaughtExceptionHandler(
+        e -> {
+          LOG.error("stream thread failed, shutting the client down", e);
+          return StreamThreadExceptionResponse.SHUTDOWN_CLIENT;
+        });
+    streams.setStateListener(
+        (next, previous) -> {
+          LOG.info("streams state {} -> {}", previous, next);
+          if (next == KafkaStreams.State.ERROR) {
+            fatal.countDown();
+          }
+        });
+  }
+
+  /** Builds the topology of {@code config} and starts it. */
+  public static StreamsRunner start(StreamsAppConfig config) {
+    LOG.info("starting streams app: {}", config.describe());
+    Topology topology = TopologyFactory.build(config.topologyInputs());
+    LOG.debug("topology:\n{}", topology.describe());
+    StreamsRunner runner = new StreamsRunner(topology, config);
+    runner.streams.start();
+    return runner;
+  }
+
+  /** Current KafkaStreams state. */
+  public KafkaStreams.State state() {
+    return streams.state();
+  }
+
+  /** Current metric summary (consumed, late dropped, non-speculative skipped). */
+  public StreamsMetricsSummary metrics() {
+    return StreamsMetricsSummary.of(streams.metrics());
+  }
+
+  /** Asks {@link #awaitExit} to return (e.g. from a SIGTERM hook). */
+  public void requestStop() {
+    stopRequested.countDown();
+  }
+
+  /**
+   * Blocks until a stop is requested (0), the app fails (1) or, with {@code exitWhenIdle}, no
+   * record was consumed for that long while running (0). Closes the app before returning.
+   */
+  public int awaitExit(Optional<Duration> exitWhenIdle) throws InterruptedException {
+    long lastConsumed = -1;
+    long lastProgressNanos = System.nanoTime();
+    long lastSummaryNanos = System.nanoTime();
+    int code = 0;
+    while (!stopRequested.await(500, TimeUnit.MILLISECONDS)) {
+      if (fatal.getCount() == 0 || streams.state() == KafkaStreams.State.ERROR) {
+        LOG.error("streams app is in state {}: exiting non-zero", streams.state());
+        code = 1;
+        break;
+      }
+      StreamsMetricsSummary summary = metrics();
+      long now = System.nanoTime();
+      if (summary.consumed() != lastConsumed || streams.state() != KafkaStreams.State.RUNNING) {
+        lastConsumed = summary.consumed();
+        lastProgressNanos = now;
+      }
+      if (now - lastSummaryNanos >= SUMMARY_EVERY.toNanos()) {
+        LOG.info("metrics {}", summary);
+        lastSummaryNanos = now;
+      }
+      if (exitWhenIdle.isPresent() && now - lastProgressNanos >= exitWhenIdle.get().toNanos()) {
+        LOG.info("no input for {}: exiting", exitWhenIdle.get());
+        break;
+      }
+    }
+    LOG.info("final metrics {}", metrics());
+    close();
+    return code;
+  }
+
+  /** Closes KafkaStreams (commits the last transaction), idempotent. */
+  @Override
+  public void close() {
+    if (!streams.close(CLOSE_TIMEOUT)) {
+      LOG.warn("streams did not close within {}", CLOSE_TIMEOUT);
+    }
+  }
+}

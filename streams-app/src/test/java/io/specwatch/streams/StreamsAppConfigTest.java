@@ -1,0 +1,144 @@
+package io.specwatch.streams;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Map;
+import java.util.Properties;
+import org.apache.kafka.streams.StreamsConfig;
+import org.junit.jupiter.api.Test;
+
+class StreamsAppConfigTest {
+
+  static StreamsAppConfig config(Map<String, String> extra) {
+    return new StreamsAppConfig(
+        "127.0.0.1:19092",
+        "http://127.0.0.1:18081/apis/ccompat/v7",
+        "specwatch-streams",
+        Path.of("/tmp/state"),
+        Duration.ofMinutes(1),
+        Duration.ofSeconds(30),
+        "in",
+        "out",
+        extra);
+  }
+
+  @Test
+  void pinsTheCriticalKafkaKeys() {
+    Properties p = config(Map.of()).kafkaProperties();
+    assertThat(p.getProperty(StreamsConfig.PROCESSING_GUARANTEE_CONFIG))
+        .isEqualTo("exactly_once_v2");
+    assertThat(p.getProperty(StreamsConfig.ENSURE_EXPLICIT_INTERNAL_RESOURCE_NAMING_CONFIG))
+        .isEqualTo("true");
+    assertThat(p.getProperty(StreamsConfig.DESERIALIZATION_EXCEPTION_HANDLER_CLASS_CONFIG))
+        .isEqualTo("org.apache.kafka.streams.errors.LogAndContinueExceptionHandler");
+    assertThat(p.getProperty(StreamsConfig.PRODUCTION_EXCEPTION_HANDLER_CLASS_CONFIG))
+        .isEqualTo("org.apache.kafka.streams.errors.DefaultProductionExceptionHandler");
+    assertThat(p.getProperty(StreamsConfig.PROCESSING_EXCEPTION_HANDLER_CLASS_CONFIG))
+        .isEqualTo("org.apache.kafka.streams.errors.LogAndFailProcessingExceptionHandler");
+    assertThat(p.getProperty(StreamsConfig.NUM_STANDBY_REPLICAS_CONFIG)).isEqualTo("0");
+    assertThat(p.getProperty(StreamsConfig.APPLICATION_ID_CONFIG)).isEqualTo("specwatch-streams");
+    assertThat(p.getProperty(StreamsConfig.BOOTSTRAP_SERVERS_CONFIG)).isEqualTo("127.0.0.1:19092");
+    assertThat(p.getProperty(StreamsConfig.STATE_DIR_CONFIG)).isEqualTo("/tmp/state");
+    assertThat(p.getProperty("__emit.interval.ms.kstreams.windowed.aggregation__")).isEqualTo("0");
+    // the whole set is accepted by Kafka Streams itself
+    assertThat(new StreamsConfig(p).getString(StreamsConfig.PROCESSING_GUARANTEE_CONFIG))
+        .isEqualTo("exactly_once_v2");
+  }
+
+  @Test
+  void extraPropertiesPassThroughAndSecretsAreMasked() {
+    StreamsAppConfig c =
+        config(
+            Map.of(
+                "security.protocol", "SASL_SSL",
+                "sasl.jaas.config", "hunter2",
+                "schema.registry.basic.auth.user.info", "u:p"));
+    assertThat(c.kafkaProperties().getProperty("security.protocol")).isEqualTo("SASL_SSL");
+    assertThat(c.serdeConfig())
+        .containsEntry("schema.registry.url", "http://127.0.0.1:18081/apis/ccompat/v7")
+        .containsEntry("schema.registry.basic.auth.user.info", "u:p");
+    assertThat(c.describe()).contains("SASL_SSL").doesNotContain("hunter2");
+  }
+
+  @Test
+  void rejectsInvalidSettingsNamingThem() {
+    assertThatThrownBy(
+            () ->
+                new StreamsAppConfig(
+                    "b:1",
+                    "http://r",
+                    "app",
+                    Path.of("s"),
+                    Duration.ZERO,
+                    Duration.ZERO,
+                    "in",
+                    "out",
+                    Map.of()))
+        .hasMessageContaining("window");
+    assertThatThrownBy(
+            () ->
+                new StreamsAppConfig(
+                    " ",
+                    "http://r",
+                    "app",
+                    Path.of("s"),
+                    Duration.ofMinutes(1),
+                    Duration.ZERO,
+                    "in",
+                    "out",
+                    Map.of()))
+        .hasMessageContaining("bootstrap");
+    assertThatThrownBy(
+            () ->
+                new StreamsAppConfig(
+                    "b:1",
+                    "ftp://r",
+                    "app",
+                    Path.of("s"),
+                    Duration.ofMinutes(1),
+                    Duration.ZERO,
+                    "in",
+                    "out",
+                    Map.of()))
+        .hasMessageContaining("registry-url");
+    assertThatThrownBy(
+            () ->
+                new StreamsAppConfig(
+                    "b:1",
+                    "http://r",
+                    "app",
+                    Path.of("s"),
+                    Duration.ofMinutes(1),
+                    Duration.ofSeconds(-1),
+                    "in",
+                    "out",
+                    Map.of()))
+        .hasMessageContaining("grace");
+    assertThatThrownBy(
+            () ->
+                new StreamsAppConfig(
+                    "b:1",
+                    "http://r",
+                    "app",
+                    Path.of("s"),
+                    Duration.ofMinutes(1),
+                    Duration.ZERO,
+                    "same",
+                    "same",
+                    Map.of()))
+        .hasMessageContaining("must differ");
+  }
+
+  @Test
+  void parsesDurations() {
+    assertThat(DurationParser.parse("30s")).isEqualTo(Duration.ofSeconds(30));
+    assertThat(DurationParser.parse("1m")).isEqualTo(Duration.ofMinutes(1));
+    assertThat(DurationParser.parse("250ms")).isEqualTo(Duration.ofMillis(250));
+    assertThat(DurationParser.parse("PT2H")).isEqualTo(Duration.ofHours(2));
+    assertThatThrownBy(() -> DurationParser.parse("soon")).hasMessageContaining("soon");
+    assertThatThrownBy(() -> DurationParser.parse("")).isInstanceOf(IllegalArgumentException.class);
+  }
+}

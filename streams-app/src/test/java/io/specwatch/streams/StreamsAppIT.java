@@ -1,0 +1,167 @@
+package io.specwatch.streams;
+
+import static io.specwatch.streams.TestEvents.T0;
+import static io.specwatch.streams.TestEvents.full;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import io.specwatch.schemas.DecodeEvent;
+import io.specwatch.schemas.WindowResult;
+import io.specwatch.serde.AvroSerde;
+import io.specwatch.testkit.SpecwatchContainers;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.stream.Collectors;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.apache.kafka.clients.admin.NewTopic;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.serialization.StringDeserializer;
+import org.apache.kafka.common.serialization.StringSerializer;
+import org.apache.kafka.streams.KafkaStreams;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The app with exactly_once_v2 against the real broker and registry: events from a transactional
+ * producer (one aborted transaction that must not count) come out as exactly the expected
+ * WindowResults, read with read_committed; the late event is dropped and counted.
+ */
+class StreamsAppIT {
+  private static final Duration TIMEOUT = Duration.ofSeconds(120);
+
+  @TempDir Path stateDir;
+
+  @Test
+  void windowsFromTransactionalInputAreReadCommittedExactlyOnce() throws Exception {
+    String bootstrap = SpecwatchContainers.kafkaBootstrap();
+    String registry = SpecwatchContainers.registryUrl();
+    String in = SpecwatchContainers.uniqueName("decode-events");
+    String out = SpecwatchContainers.uniqueName("window-results");
+    try (Admin admin =
+        Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap))) {
+      admin
+          .createTopics(List.of(new NewTopic(in, 1, (short) 1), new NewTopic(out, 1, (short) 1)))
+          .all()
+          .get();
+    }
+    StreamsAppConfig config =
+        new StreamsAppConfig(
+            bootstrap,
+            registry,
+            SpecwatchContainers.uniqueName("streams-it"),
+            stateDir,
+            Duration.ofMinutes(1),
+            Duration.ofSeconds(30),
+            in,
+            out,
+            Map.of("commit.interval.ms", "200"));
+    Map<String, Object> serde = config.serdeConfig();
+
+    try (StreamsRunner runner = StreamsRunner.start(config);
+        KafkaProducer<String, DecodeEvent> producer = producer(bootstrap, serde)) {
+      producer.initTransactions();
+      producer.beginTransaction();
+      send(producer, in, full("dep-a", 30, 9999, 9.0, 9999, 9999, 1.0, 1.0, 1.0, 99));
+      producer.flush();
+      producer.abortTransaction();
+
+      producer.beginTransaction();
+      send(producer, in, full("dep-a", 10, 40, 2.0, 40, 120, 30.0, 60.0, 4000.0, 1));
+      send(producer, in, full("dep-b", 20, 1, 1.5, 0, 0, 10.0, 80.0, 1000.0, 2));
+      send(producer, in, full("dep-a", 50, 120, 3.0, 240, 360, 20.0, 150.0, 1000.0, 3));
+      send(producer, in, full("dep-a", 70, 10, 4.0, 30, 30, 25.0, 100.0, 2000.0, 4));
+      send(producer, in, full("dep-b", 95, 5, 2.0, 5, 10, 40.0, 50.0, 3000.0, 5)); // closes [0,60)
+      send(producer, in, full("dep-a", 55, 1000, 9.0, 1000, 1000, 1.0, 1.0, 1.0, 1)); // late
+      send(
+          producer, in, full("dep-a", 200, 1, 2.0, 1, 3, 10.0, 10.0, 1000.0, 1)); // closes [60,120)
+      producer.commitTransaction();
+
+      List<WindowResult> results = readCommitted(bootstrap, out, serde, 4);
+      assertThat(runner.state()).isEqualTo(KafkaStreams.State.RUNNING);
+
+      Map<String, WindowResult> byKey =
+          results.stream()
+              .collect(
+                  Collectors.toMap(
+                      r ->
+                          r.getDeploymentId()
+                              + "@"
+                              + (r.getWindowStart().getEpochSecond() - T0.getEpochSecond()),
+                      r -> r));
+      assertThat(byKey).containsOnlyKeys("dep-a@0", "dep-b@0", "dep-a@60", "dep-b@60");
+      WindowResult a = byKey.get("dep-a@0");
+      assertThat(a.getEvents()).isEqualTo(2);
+      assertThat(a.getCycles()).isEqualTo(160);
+      assertThat(a.getMeanAcceptLength()).isCloseTo((2.0 * 40 + 3.0 * 120) / 160, within(1e-9));
+      assertThat(a.getAcceptRate()).isCloseTo(280.0 / 480, within(1e-9));
+      assertThat(a.getMeanCycleMs()).isCloseTo(3600.0 / 160, within(1e-9));
+      assertThat(a.getBatchTokS()).isCloseTo(390000.0 / 5000, within(1e-9));
+      assertThat(byKey.get("dep-a@60").getEvents()).as("late event not counted").isEqualTo(1);
+      assertThat(byKey.get("dep-b@0").getMeanAcceptLength()).isEqualTo(1.5);
+      assertThat(byKey.get("dep-b@60").getMeanCycleMs()).isEqualTo(40.0);
+      assertThat(runner.metrics().dropped()).as("dropped-records-total").isEqualTo(1);
+    }
+  }
+
+  private static void send(KafkaProducer<String, DecodeEvent> p, String topic, DecodeEvent e) {
+    p.send(new ProducerRecord<>(topic, e.getDeploymentId(), e));
+  }
+
+  private static KafkaProducer<String, DecodeEvent> producer(
+      String bootstrap, Map<String, Object> serde) {
+    Properties p = new Properties();
+    p.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap);
+    p.put(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, true);
+    p.put(ProducerConfig.ACKS_CONFIG, "all");
+    p.put(ProducerConfig.TRANSACTIONAL_ID_CONFIG, SpecwatchContainers.uniqueName("it-producer"));
+    return new KafkaProducer<>(
+        p,
+        new StringSerializer(),
+        AvroSerde.forClass(DecodeEvent.class, serde, false).serializer());
+  }
+
+  /**
+   * Reads {@code expected} results with read_committed within the timeout, then keeps polling a few
+   * seconds more and fails on any extra record.
+   */
+  private static List<WindowResult> readCommitted(
+      String bootstrap, String topic, Map<String, Object> serde, int expected) {
+    Properties p = new Properties();
+    p.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap);
+    p.put(ConsumerConfig.GROUP_ID_CONFIG, SpecwatchContainers.uniqueName("it-reader"));
+    p.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
+    p.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed");
+    List<WindowResult> results = new ArrayList<>();
+    try (KafkaConsumer<String, WindowResult> consumer =
+        new KafkaConsumer<>(
+            p,
+            new StringDeserializer(),
+            AvroSerde.forClass(WindowResult.class, serde, false).deserializer())) {
+      consumer.subscribe(List.of(topic));
+      long deadline = System.nanoTime() + TIMEOUT.toNanos();
+      while (results.size() < expected && System.nanoTime() < deadline) {
+        for (ConsumerRecord<String, WindowResult> r : consumer.poll(Duration.ofMillis(500))) {
+          assertThat(r.key()).isEqualTo(r.value().getDeploymentId());
+          results.add(r.value());
+        }
+      }
+      assertThat(results).as("results within %s", TIMEOUT).hasSize(expected);
+      long settle = System.nanoTime() + Duration.ofSeconds(3).toNanos();
+      while (System.nanoTime() < settle) {
+        consumer.poll(Duration.ofMillis(500)).forEach(r -> results.add(r.value()));
+      }
+      assertThat(results).as("no extra results").hasSize(expected);
+    }
+    return results;
+  }
+}
