@@ -123,10 +123,12 @@ _fetch_with_maven() {
   local tmp="$out.tmp.$$"
   rm -rf "$tmp"
   mkdir -p "$tmp"
-  if ! mvn -B -q -Dstyle.color=never -f "$pom" "$@" -Dspecwatch.out="$tmp" >&2; then
+  local mvn_log="$SPECWATCH_CACHE/.$name.mvn.log"
+  if ! mvn -B -q -Dstyle.color=never -f "$pom" "$@" -Dspecwatch.out="$tmp" >"$mvn_log" 2>&1; then
+    cat "$mvn_log" >&2
     rm -rf "$tmp"
     exec {lock_fd}>&-
-    die "fetching $name failed (mvn -f $pom $*)"
+    die "fetching $name failed (mvn -f $pom $*; output above and in $mvn_log)"
   fi
   printf '%s' "$stamp" >"$tmp/.complete"
   rm -rf "$out"

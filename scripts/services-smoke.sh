@@ -49,6 +49,7 @@ on_exit() {
   exit "$rc"
 }
 trap on_exit EXIT
+trap 'exit 130' INT TERM # run the EXIT trap (stop the services) when interrupted too
 
 # step DESC CMD...: runs CMD, logs its wall time.
 step() {

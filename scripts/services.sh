@@ -66,8 +66,17 @@ svc_ports() {
   esac
 }
 
-# Prints the pid when the pid file names a live process of THIS service (its command line mentions the
-# service dir), so stale pid files and recycled pids count as "not running".
+# A string only this service's own command line contains (it names its config in the service dir).
+svc_marker() {
+  case "$1" in
+    kafka) printf '%s/server.properties' "$(svc_dir kafka)" ;;
+    registry) printf -- '-Dspecwatch.service.dir=%s/' "$(svc_dir registry)" ;;
+    clickhouse) printf -- '--config-file=%s/config.xml' "$(svc_dir clickhouse)" ;;
+  esac
+}
+
+# Prints the pid when the pid file names a live process of THIS service (its command line holds the
+# service's marker), so stale pid files and recycled pids count as "not running".
 svc_pid() {
   local pid_file pid
   pid_file="$(svc_pid_file "$1")"
@@ -75,7 +84,7 @@ svc_pid() {
   pid="$(cat "$pid_file" 2>/dev/null || true)"
   [[ "$pid" =~ ^[0-9]+$ ]] || return 1
   [[ -r "/proc/$pid/cmdline" ]] || return 1
-  tr '\0' ' ' <"/proc/$pid/cmdline" 2>/dev/null | grep -qF "$(svc_dir "$1")/" || return 1
+  tr '\0' ' ' <"/proc/$pid/cmdline" 2>/dev/null | grep -qF -- "$(svc_marker "$1")" || return 1
   printf '%s' "$pid"
 }
 
