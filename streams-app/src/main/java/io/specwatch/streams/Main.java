@@ -7,6 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Properties;
@@ -115,6 +116,22 @@ public final class Main implements Runnable {
                 + " Default: run until SIGTERM.")
     Duration exitWhenIdle;
 
+    @Option(
+        names = "--create-topics",
+        negatable = true,
+        defaultValue = "${env:SPECWATCH_CREATE_TOPICS:-true}",
+        fallbackValue = "true",
+        description =
+            "Create missing input/output topics before starting (env SPECWATCH_CREATE_TOPICS)."
+                + " Default: ${DEFAULT-VALUE}")
+    boolean createTopics;
+
+    @Option(
+        names = "--topic-partitions",
+        defaultValue = "${env:SPECWATCH_TOPIC_PARTITIONS:-1}",
+        description = "Partitions of topics created by --create-topics. Default: ${DEFAULT-VALUE}")
+    int topicPartitions;
+
     @Override
     public Integer call() throws Exception {
       StreamsAppConfig config;
@@ -123,6 +140,12 @@ public final class Main implements Runnable {
       } catch (IllegalArgumentException | IOException e) {
         LOG.error("invalid configuration: {}", e.getMessage());
         return 2;
+      }
+      if (createTopics) {
+        TopicBootstrap.ensureTopics(
+            config.kafkaProperties(),
+            List.of(config.decodeEventsTopic(), config.windowResultsTopic()),
+            topicPartitions);
       }
       StreamsRunner runner = StreamsRunner.start(config);
       CountDownLatch exited = new CountDownLatch(1);
