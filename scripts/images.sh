@@ -28,7 +28,8 @@ LOCAL_REGISTRY=specwatch/apicurio:3.0.9-local
 IMAGES_DIR="$SPECWATCH_HOME/images"
 BUILD_DIR="$SPECWATCH_CACHE/image-build"
 IMAGES_ENV="$SPECWATCH_RUN_DIR/images.env"
-PULL_TIMEOUT=${SPECWATCH_PULL_TIMEOUT:-20}
+PROBE_TIMEOUT=${SPECWATCH_PULL_PROBE_TIMEOUT:-20}
+PULL_TIMEOUT=${SPECWATCH_PULL_TIMEOUT:-600}
 export DOCKER_BUILDKIT=0 # the classic builder: no buildx plugin needed
 
 timed() { # timed LABEL CMD...: run CMD, log its duration
@@ -76,10 +77,16 @@ debian_mirror() { # the Debian mirror apt already uses, for the bookworm suite
 
 try_official() {
   local img
+  # Reachability first, with a short timeout (no hang where no registry is reachable); then pull for real.
+  if ! image_exists "$OFFICIAL_KAFKA" \
+    && ! timeout "$PROBE_TIMEOUT" docker manifest inspect "$OFFICIAL_KAFKA" >/dev/null 2>&1; then
+    log "official images not reachable (docker manifest inspect $OFFICIAL_KAFKA): building local substitutes"
+    return 1
+  fi
   for img in "$OFFICIAL_KAFKA" "$OFFICIAL_CLICKHOUSE" "$OFFICIAL_REGISTRY"; do
     image_exists "$img" && continue
-    log "trying docker pull $img (timeout ${PULL_TIMEOUT}s)"
-    if ! timeout "$PULL_TIMEOUT" docker pull -q "$img" >/dev/null 2>&1; then
+    log "docker pull $img (timeout ${PULL_TIMEOUT}s)"
+    if ! timed "pull $img" timeout "$PULL_TIMEOUT" docker pull -q "$img" >/dev/null; then
       log "cannot pull $img: building local substitutes"
       return 1
     fi
