@@ -1,6 +1,7 @@
 package io.specwatch.testkit;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import org.junit.jupiter.api.Test;
 
@@ -9,6 +10,16 @@ class ClickHouseIT {
   @Test
   void reportsItsVersion() {
     assertThat(SpecwatchContainers.clickhouseVersion()).matches("\\d+\\.\\d+(\\.\\d+)*");
+  }
+
+  @Test
+  void aFailingStatementThrowsWithTheServerMessage() {
+    String url = SpecwatchContainers.clickhouseHttpUrl();
+
+    assertThatThrownBy(() -> ClickHouseHttp.query(url, "SELECT * FROM no_such_db.no_such_table"))
+        .isInstanceOf(IllegalStateException.class)
+        .hasMessageContaining("HTTP")
+        .hasMessageContaining("no_such_db");
   }
 
   @Test
