@@ -46,6 +46,12 @@ final class DockerEnvironment {
       return Optional.of(
           "TESTCONTAINERS_HOST_OVERRIDE is not set although this machine runs inside a container");
     }
+    if ("local".equals(env.get("SPECWATCH_IMAGE_MODE"))
+        && !"true".equalsIgnoreCase(env.get("TESTCONTAINERS_RYUK_DISABLED"))) {
+      // Local images mean no registry: Testcontainers would try to pull its Ryuk image and fail.
+      return Optional.of(
+          "SPECWATCH_IMAGE_MODE=local (no image registry) but TESTCONTAINERS_RYUK_DISABLED is not true");
+    }
     return Optional.empty();
   }
 }

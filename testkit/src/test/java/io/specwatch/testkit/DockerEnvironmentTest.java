@@ -33,6 +33,18 @@ class DockerEnvironmentTest {
   }
 
   @Test
+  void localImagesNeedRyukDisabled() {
+    Map<String, String> env =
+        Map.of("DOCKER_HOST", "unix:///tmp/docker.sock", "SPECWATCH_IMAGE_MODE", "local");
+
+    assertThat(DockerEnvironment.problem(env, false, false))
+        .hasValueSatisfying(p -> assertThat(p).contains("TESTCONTAINERS_RYUK_DISABLED"));
+    Map<String, String> fixed = new java.util.HashMap<>(env);
+    fixed.put("TESTCONTAINERS_RYUK_DISABLED", "true");
+    assertThat(DockerEnvironment.problem(fixed, false, false)).isEmpty();
+  }
+
+  @Test
   void theMessageSaysWhatToRun() {
     assertThat(DockerEnvironment.HOW_TO).contains("./specwatch test");
   }
