@@ -54,7 +54,11 @@ public class AvroDeserializer<T extends SpecificRecord> implements Deserializer<
     ByteBuffer buffer = ByteBuffer.wrap(data);
     int id = WireFormat.readSchemaId(topic, buffer);
     try {
-      DatumReader<T> reader = readers.computeIfAbsent(id, this::newReader);
+      DatumReader<T> reader = readers.get(id);
+      if (reader == null) {
+        reader = newReader(id);
+        readers.put(id, reader);
+      }
       return reader.read(
           null,
           DecoderFactory.get().binaryDecoder(data, buffer.position(), buffer.remaining(), null));

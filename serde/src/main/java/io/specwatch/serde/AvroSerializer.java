@@ -62,8 +62,12 @@ public class AvroSerializer<T extends SpecificRecord> implements Serializer<T> {
     String subject = config.subjectNameStrategy().subject(topic, isKey, schema);
     Target target;
     try {
-      target =
-          targets.computeIfAbsent(new CacheKey(subject, schema), k -> resolve(subject, schema));
+      CacheKey key = new CacheKey(subject, schema);
+      target = targets.get(key);
+      if (target == null) {
+        target = resolve(subject, schema);
+        targets.put(key, target);
+      }
     } catch (SchemaRegistryException e) {
       throw new SerializationException(
           "Cannot get a schema id for subject "

@@ -21,14 +21,26 @@ public final class CachingSchemaRegistryClient implements SchemaRegistryClient {
 
   @Override
   public int register(String subject, Schema schema) {
-    return ids.computeIfAbsent(
-        new SubjectSchema(subject, schema),
-        k -> remember(delegate.register(subject, schema), schema));
+    // no computeIfAbsent: never hold a map lock across a remote call
+    SubjectSchema key = new SubjectSchema(subject, schema);
+    Integer cached = ids.get(key);
+    if (cached != null) {
+      return cached;
+    }
+    int id = remember(delegate.register(subject, schema), schema);
+    ids.put(key, id);
+    return id;
   }
 
   @Override
   public Schema getSchemaById(int id) {
-    return schemas.computeIfAbsent(id, delegate::getSchemaById);
+    Schema cached = schemas.get(id);
+    if (cached != null) {
+      return cached;
+    }
+    Schema schema = delegate.getSchemaById(id);
+    schemas.put(id, schema);
+    return schema;
   }
 
   @Override
