@@ -68,13 +68,13 @@ java -jar "$(jar sinks)" migrate --clickhouse-url "$SPECWATCH_CLICKHOUSE_URL" --
   >"$DEMO_DIR/sink-migrate.log" 2>&1 || { cat "$DEMO_DIR/sink-migrate.log"; die "ClickHouse migration failed"; }
 java -jar "$(jar streams-app)" run --bootstrap "$SPECWATCH_BOOTSTRAP" --registry-url "$SPECWATCH_REGISTRY_URL" \
   --application-id "specwatch-demo-$RUN_ID" --state-dir "$DEMO_DIR/streams-state" \
-  --input-topic "$T_EVENTS" --output-topic "$T_WINDOWS" --exit-when-idle 20s \
+  --decode-events-topic "$T_EVENTS" --window-results-topic "$T_WINDOWS" --no-create-topics --exit-when-idle 20s \
   >"$DEMO_DIR/streams.log" 2>&1 &
 PIDS+=($!)
 streams_pid=$!
 java -jar "$(jar sinks)" run --bootstrap "$SPECWATCH_BOOTSTRAP" --registry-url "$SPECWATCH_REGISTRY_URL" \
   --clickhouse-url "$SPECWATCH_CLICKHOUSE_URL" --database "$DB" --topic "$T_WINDOWS" \
-  --group-id "specwatch-demo-sink-$RUN_ID" --exit-when-idle 25s \
+  --group-id "specwatch-demo-sink-$RUN_ID" --exit-when-idle PT25S \
   >"$DEMO_DIR/sink.log" 2>&1 &
 PIDS+=($!)
 sink_pid=$!
