@@ -99,15 +99,13 @@ public record StreamsAppConfig(
     return p;
   }
 
-  /** Serde settings: the registry URL plus any {@code schema.registry.*} extra property. */
+  /**
+   * Serde settings: every extra property (the serde reads the registry keys it knows, such as
+   * {@code basic.auth.user.info} or the subject-name strategies, and ignores the rest, as
+   * Confluent's serdes do) plus the registry URL.
+   */
   public Map<String, Object> serdeConfig() {
-    Map<String, Object> m = new TreeMap<>();
-    extraKafkaProperties.forEach(
-        (k, v) -> {
-          if (k.startsWith("schema.registry.")) {
-            m.put(k, v);
-          }
-        });
+    Map<String, Object> m = new TreeMap<>(extraKafkaProperties);
     m.put("schema.registry.url", registryUrl);
     return m;
   }
@@ -153,7 +151,8 @@ public record StreamsAppConfig(
     return k.contains("password")
         || k.contains("secret")
         || k.contains("jaas")
-        || k.contains("ssl.key");
+        || k.contains("ssl.key")
+        || k.contains("user.info");
   }
 
   private static void require(String value, String setting) {

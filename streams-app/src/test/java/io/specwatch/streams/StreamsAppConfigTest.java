@@ -55,12 +55,12 @@ class StreamsAppConfigTest {
             Map.of(
                 "security.protocol", "SASL_SSL",
                 "sasl.jaas.config", "hunter2",
-                "schema.registry.basic.auth.user.info", "u:p"));
+                "basic.auth.user.info", "u:p"));
     assertThat(c.kafkaProperties().getProperty("security.protocol")).isEqualTo("SASL_SSL");
     assertThat(c.serdeConfig())
         .containsEntry("schema.registry.url", "http://127.0.0.1:18081/apis/ccompat/v7")
-        .containsEntry("schema.registry.basic.auth.user.info", "u:p");
-    assertThat(c.describe()).contains("SASL_SSL").doesNotContain("hunter2");
+        .containsEntry("basic.auth.user.info", "u:p");
+    assertThat(c.describe()).contains("SASL_SSL").doesNotContain("hunter2").doesNotContain("u:p");
   }
 
   @Test
