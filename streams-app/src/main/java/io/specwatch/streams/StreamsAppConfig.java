@@ -89,6 +89,8 @@ public record StreamsAppConfig(
     p.put(
         StreamsConfig.PROCESSING_EXCEPTION_HANDLER_CLASS_CONFIG,
         LogAndFailProcessingExceptionHandler.class.getName());
+    // the Kafka 5.0 default, set now: the processing handler also covers global-state processing
+    p.put("processing.exception.handler.global.enabled", "true"); // constant deprecated in 4.4
     p.put(StreamsConfig.NUM_STANDBY_REPLICAS_CONFIG, "0");
     p.put(StreamsConfig.METRICS_RECORDING_LEVEL_CONFIG, "INFO");
     // Check for closed windows on every record instead of at most once per wall-clock second:
