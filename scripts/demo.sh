@@ -51,7 +51,7 @@ eval "$("$SPECWATCH_HOME/scripts/services.sh" env)"
 
 step "3/6 topics for run $RUN_ID"
 "$SPECWATCH_HOME/scripts/services.sh" topics-create "$T_EVENTS" 3
-"$SPECWATCH_HOME/scripts/services.sh" topics-create "$T_WINDOWS" 3
+"$SPECWATCH_HOME/scripts/services.sh" topics-create "$T_WINDOWS" 3 append-time
 "$SPECWATCH_HOME/scripts/services.sh" topics-create "$T_DLQ" 1
 
 step "4/6 ingest: ship the sample engine logs ($LOGS) to $T_EVENTS"
@@ -68,26 +68,33 @@ java -jar "$(jar sinks)" migrate --clickhouse-url "$SPECWATCH_CLICKHOUSE_URL" --
   >"$DEMO_DIR/sink-migrate.log" 2>&1 || { cat "$DEMO_DIR/sink-migrate.log"; die "ClickHouse migration failed"; }
 java -jar "$(jar streams-app)" run --bootstrap "$SPECWATCH_BOOTSTRAP" --registry-url "$SPECWATCH_REGISTRY_URL" \
   --application-id "specwatch-demo-$RUN_ID" --state-dir "$DEMO_DIR/streams-state" \
-  --decode-events-topic "$T_EVENTS" --window-results-topic "$T_WINDOWS" --no-create-topics --exit-when-idle 20s \
+  --decode-events-topic "$T_EVENTS" --window-results-topic "$T_WINDOWS" --no-create-topics --exit-when-idle 10s \
   >"$DEMO_DIR/streams.log" 2>&1 &
-PIDS+=($!)
 streams_pid=$!
-java -jar "$(jar sinks)" run --bootstrap "$SPECWATCH_BOOTSTRAP" --registry-url "$SPECWATCH_REGISTRY_URL" \
-  --clickhouse-url "$SPECWATCH_CLICKHOUSE_URL" --database "$DB" --topic "$T_WINDOWS" \
-  --group-id "specwatch-demo-sink-$RUN_ID" --exit-when-idle PT25S \
-  >"$DEMO_DIR/sink.log" 2>&1 &
-PIDS+=($!)
-sink_pid=$!
+PIDS+=("$streams_pid")
 log "logs: $DEMO_DIR/streams.log, $DEMO_DIR/sink.log"
-while kill -0 "$sink_pid" 2>/dev/null; do
-  rows=$(curl -sf "$SPECWATCH_CLICKHOUSE_URL/?enable_http_compression=0" \
-    --data-binary "SELECT count() FROM $DB.window_results FINAL WHERE deployment_id IN ($(for f in "$LOGS"/*.log; do printf "'%s'," "$(basename "$f" .log)"; done | sed 's/,$//'))" 2>/dev/null || echo "?")
-  printf '\r  waiting for windows to close and land in ClickHouse: %s rows (%ss)   ' "$rows" "$((SECONDS - t0))"
+# The sink starts once streams-app has processed the whole replay and committed its last
+# transaction, so its idle timeout cannot fire while streams-app is still starting up.
+while kill -0 "$streams_pid" 2>/dev/null; do
+  printf '\r  streams-app windowing the replayed events (%ss)   ' "$((SECONDS - t0))"
   sleep 2
 done
 echo
 wait "$streams_pid" || die "streams-app failed: see $DEMO_DIR/streams.log"
+grep -h "final metrics" "$DEMO_DIR/streams.log" | sed 's/^.*final metrics /  streams-app: /' || true
+java -jar "$(jar sinks)" run --bootstrap "$SPECWATCH_BOOTSTRAP" --registry-url "$SPECWATCH_REGISTRY_URL" \
+  --clickhouse-url "$SPECWATCH_CLICKHOUSE_URL" --database "$DB" --topic "$T_WINDOWS" \
+  --group-id "specwatch-demo-sink-$RUN_ID" --exit-when-idle PT8S \
+  >"$DEMO_DIR/sink.log" 2>&1 &
+sink_pid=$!
+PIDS+=("$sink_pid")
+while kill -0 "$sink_pid" 2>/dev/null; do
+  printf '\r  sink inserting window results into ClickHouse (%ss)   ' "$((SECONDS - t0))"
+  sleep 2
+done
+echo
 wait "$sink_pid" || die "sink failed: see $DEMO_DIR/sink.log"
+grep -h "sink done" "$DEMO_DIR/sink.log" | sed 's/^/  /' || true
 PIDS=()
 
 step "6/6 window rows read back from ClickHouse ($DB.window_results)"

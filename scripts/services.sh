@@ -3,7 +3,7 @@
 # exactly-once ready), Apicurio Registry 3.0.9 (Confluent API under /apis/ccompat/v7), ClickHouse (Debian).
 #
 # Usage: scripts/services.sh start|stop|status|env [kafka|registry|clickhouse ...]   (default: all three)
-#        scripts/services.sh topics-create <topic> [partitions] [compact]
+#        scripts/services.sh topics-create <topic> [partitions] [compact|append-time]
 #        scripts/services.sh kafka-tool <MainClass> [args...]   e.g. org.apache.kafka.tools.ProducerPerformance
 #
 # Settings (env):  SPECWATCH_KAFKA_PORT=19092  SPECWATCH_KAFKA_CONTROLLER_PORT=19093  SPECWATCH_KAFKA_HEAP=1g
@@ -387,7 +387,7 @@ kafka_tool() {
 }
 
 topics_create() {
-  (($# >= 1 && $# <= 3)) || die "usage: services.sh topics-create <topic> [partitions] [compact]"
+  (($# >= 1 && $# <= 3)) || die "usage: services.sh topics-create <topic> [partitions] [compact|append-time]"
   local topic="$1" partitions="${2:-1}" compact="${3:-}"
   [[ "$topic" =~ ^[A-Za-z0-9._-]+$ ]] || die "topics-create: invalid topic name '$topic'"
   [[ "$partitions" =~ ^[1-9][0-9]*$ ]] || die "topics-create: partitions must be a positive integer, got '$partitions'"
@@ -395,7 +395,10 @@ topics_create() {
   case "$compact" in
     "") ;;
     compact) extra=(--config cleanup.policy=compact) ;;
-    *) die "topics-create: third argument must be 'compact', got '$compact'" ;;
+    # records stamped with old event times (replays) would be deleted by time retention at once:
+    # result topics keep the broker's append time instead (docs/DESIGN.md)
+    append-time) extra=(--config message.timestamp.type=LogAppendTime) ;;
+    *) die "topics-create: third argument must be 'compact' or 'append-time', got '$compact'" ;;
   esac
   kafka_tool org.apache.kafka.tools.TopicCommand --bootstrap-server "${SPECWATCH_BOOTSTRAP:-127.0.0.1:$KAFKA_PORT}" \
     --create --if-not-exists --topic "$topic" --partitions "$partitions" --replication-factor 1 "${extra[@]}"

@@ -34,6 +34,10 @@ import java.util.concurrent.TimeUnit;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.NewTopic;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -115,7 +119,9 @@ class PipelineIT {
     String events = SpecwatchContainers.uniqueName("decode-events");
     String windows = SpecwatchContainers.uniqueName("window-results");
     String dlq = SpecwatchContainers.uniqueName("dead-letter");
-    createTopics(List.of(events, windows, dlq));
+    createTopics(List.of(events, dlq), Map.of());
+    // result records carry old event times: append time keeps retention from deleting them
+    createTopics(List.of(windows), Map.of("message.timestamp.type", "LogAppendTime"));
 
     Path logFile = tmp.resolve("sglang.log");
     Files.write(logFile, LOG, StandardCharsets.UTF_8);
@@ -154,6 +160,7 @@ class PipelineIT {
 
     // the windows are in the topic once streams-app has committed; then the sink takes them
     assertThat(streams.get(3, TimeUnit.MINUTES)).as("streams-app exit code").isZero();
+    assertThat(committedRecords(windows)).as("committed window results").isEqualTo(2);
 
     // 3. sink: migrations, then consume until idle
     Migrator.withBundledMigrations(sql, clickhouse.database()).migrate();
@@ -205,12 +212,39 @@ class PipelineIT {
         .isCloseTo(55.0, within(1e-9));
   }
 
-  private static void createTopics(List<String> names) throws Exception {
+  private static long committedRecords(String topic) {
+    Map<String, Object> props = new HashMap<>();
+    props.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap);
+    props.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed");
+    try (KafkaConsumer<byte[], byte[]> consumer =
+        new KafkaConsumer<>(props, new ByteArrayDeserializer(), new ByteArrayDeserializer())) {
+      List<TopicPartition> partitions =
+          consumer.partitionsFor(topic).stream()
+              .map(p -> new TopicPartition(topic, p.partition()))
+              .toList();
+      consumer.assign(partitions);
+      consumer.seekToBeginning(partitions);
+      long count = 0;
+      long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+      while (System.nanoTime() < deadline
+          && !partitions.stream().allMatch(tp -> atEnd(consumer, tp))) {
+        count += consumer.poll(Duration.ofMillis(500)).count();
+      }
+      return count;
+    }
+  }
+
+  private static boolean atEnd(KafkaConsumer<byte[], byte[]> consumer, TopicPartition tp) {
+    return consumer.position(tp) >= consumer.endOffsets(List.of(tp)).get(tp);
+  }
+
+  private static void createTopics(List<String> names, Map<String, String> configs)
+      throws Exception {
     try (Admin admin =
         Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap))) {
       List<NewTopic> topics = new ArrayList<>();
       for (String name : names) {
-        topics.add(new NewTopic(name, 3, (short) 1));
+        topics.add(new NewTopic(name, 3, (short) 1).configs(configs));
       }
       admin.createTopics(topics).all().get(30, TimeUnit.SECONDS);
     }

@@ -144,7 +144,8 @@ public final class Main implements Runnable {
       if (createTopics) {
         TopicBootstrap.ensureTopics(
             config.kafkaProperties(),
-            List.of(config.decodeEventsTopic(), config.windowResultsTopic()),
+            List.of(config.decodeEventsTopic()),
+            List.of(config.windowResultsTopic()),
             topicPartitions);
       }
       StreamsRunner runner = StreamsRunner.start(config);

@@ -8,15 +8,19 @@ import org.apache.kafka.common.MetricName;
  * The few Streams metrics an operator of this slice watches, summed over tasks and threads.
  *
  * @param consumed records consumed by the main consumer(s)
+ * @param processed records the stream threads processed ({@code stream-thread-metrics /
+ *     process-total}); below {@code consumed} while fetched records wait in the buffers
  * @param dropped records dropped by Streams, mostly events later than the window grace ({@code
  *     stream-task-metrics / dropped-records-total})
  * @param nonSpeculativeSkipped events skipped because specEnabled=false or without a key
  */
-public record StreamsMetricsSummary(long consumed, long dropped, long nonSpeculativeSkipped) {
+public record StreamsMetricsSummary(
+    long consumed, long processed, long dropped, long nonSpeculativeSkipped) {
 
   /** Sums the relevant metrics of a KafkaStreams or TopologyTestDriver metrics map. */
   public static StreamsMetricsSummary of(Map<MetricName, ? extends Metric> metrics) {
     long consumed = 0;
+    long processed = 0;
     long dropped = 0;
     long skipped = 0;
     for (Map.Entry<MetricName, ? extends Metric> e : metrics.entrySet()) {
@@ -27,6 +31,8 @@ public record StreamsMetricsSummary(long consumed, long dropped, long nonSpecula
           && n.tags().getOrDefault("client-id", "").endsWith("-consumer")
           && !n.tags().getOrDefault("client-id", "").endsWith("restore-consumer")) {
         consumed += asLong(e.getValue());
+      } else if (n.name().equals("process-total") && n.group().equals("stream-thread-metrics")) {
+        processed += asLong(e.getValue());
       } else if (n.name().equals("dropped-records-total")
           && n.group().equals("stream-task-metrics")) {
         dropped += asLong(e.getValue());
@@ -34,7 +40,7 @@ public record StreamsMetricsSummary(long consumed, long dropped, long nonSpecula
         skipped += asLong(e.getValue());
       }
     }
-    return new StreamsMetricsSummary(consumed, dropped, skipped);
+    return new StreamsMetricsSummary(consumed, processed, dropped, skipped);
   }
 
   private static long asLong(Metric metric) {

@@ -68,10 +68,12 @@ public final class StreamsRunner implements AutoCloseable {
 
   /**
    * Blocks until a stop is requested (0), the app fails (1) or, with {@code exitWhenIdle}, no
-   * record was consumed for that long while running (0). Closes the app before returning.
+   * record was consumed for that long while running and every consumed record was processed (0).
+   * Closes the app, which commits the last transaction, before returning.
    */
   public int awaitExit(Optional<Duration> exitWhenIdle) throws InterruptedException {
     long lastConsumed = -1;
+    long lastProcessed = -1;
     long lastProgressNanos = System.nanoTime();
     long lastSummaryNanos = System.nanoTime();
     int code = 0;
@@ -83,8 +85,12 @@ public final class StreamsRunner implements AutoCloseable {
       }
       StreamsMetricsSummary summary = metrics();
       long now = System.nanoTime();
-      if (summary.consumed() != lastConsumed || streams.state() != KafkaStreams.State.RUNNING) {
+      if (summary.consumed() != lastConsumed
+          || summary.processed() != lastProcessed
+          || summary.processed() < summary.consumed()
+          || streams.state() != KafkaStreams.State.RUNNING) {
         lastConsumed = summary.consumed();
+        lastProcessed = summary.processed();
         lastProgressNanos = now;
       }
       if (now - lastSummaryNanos >= SUMMARY_EVERY.toNanos()) {

@@ -50,7 +50,10 @@ class StreamsAppIT {
     try (Admin admin =
         Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap))) {
       admin
-          .createTopics(List.of(new NewTopic(in, 1, (short) 1), new NewTopic(out, 1, (short) 1)))
+          .createTopics(
+              List.of(
+                  new NewTopic(in, 1, (short) 1),
+                  new NewTopic(out, 1, (short) 1).configs(TopicBootstrap.OUTPUT_TOPIC_CONFIG)))
           .all()
           .get();
     }
