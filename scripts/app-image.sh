@@ -22,8 +22,9 @@ export DOCKER_BUILDKIT=0 # the classic builder: no buildx plugin needed
 
 cmd_build() {
   local t0=$SECONDS
-  command -v docker >/dev/null 2>&1 || die "docker is not installed (scripts/docker.sh up provides one)"
-  docker info >/dev/null 2>&1 || die "no Docker engine answers (DOCKER_HOST=${DOCKER_HOST:-unset}); run: eval \"\$(scripts/docker.sh env)\""
+  # the engine the tests use (the machine's own, else the private dockerd scripts/docker.sh starts)
+  "$SPECWATCH_HOME/scripts/docker.sh" up
+  eval "$("$SPECWATCH_HOME/scripts/docker.sh" env | grep '^export DOCKER_HOST=')"
   log "app image: mvn package (tests skipped)"
   (cd "$SPECWATCH_HOME" && mvn -B -q -DskipTests -Dspotless.check.skip=true -Djacoco.skip=true \
     -pl "$(IFS=,; echo "${MODULES[*]}")" -am package) || die "mvn package failed"
