@@ -42,6 +42,19 @@ class DefaultValuesTest {
   }
 
   @Test
+  void anExplicitTagOrDigestReplacesTheAppVersion() {
+    String digest = "sha256:" + "a".repeat(64);
+    Manifests custom =
+        Chart.render(
+            "image:\n  repository: registry.example/specwatch/app\n  tag: 0.1.1\n  digest: "
+                + digest
+                + "\n");
+    assertThat(custom.containers().map(c -> c.path("image").asText()))
+        .hasSize(3)
+        .allMatch(image -> image.equals("registry.example/specwatch/app:0.1.1@" + digest));
+  }
+
+  @Test
   void everyPodRunsRestricted() {
     for (JsonNode spec : m.podSpecs()) {
       JsonNode pod = spec.path("securityContext");
