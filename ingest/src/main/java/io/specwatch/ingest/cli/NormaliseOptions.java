@@ -35,6 +35,13 @@ final class NormaliseOptions {
       description = "Draft steps per cycle; converts the older accept-rate definition.")
   Integer speculativeNumSteps;
 
+  @Option(
+      names = "--log-year",
+      defaultValue = "${env:SPECWATCH_LOG_YEAR}",
+      description =
+          "Year of vLLM's year-less timestamps (env SPECWATCH_LOG_YEAR; default: the ingest time's year).")
+  Integer logYear;
+
   NormaliseConfig toConfig() {
     ZoneId zone;
     try {
@@ -42,6 +49,7 @@ final class NormaliseOptions {
     } catch (RuntimeException e) {
       throw new IllegalArgumentException("log-zone: unknown zone '" + logZone + "'", e);
     }
-    return new NormaliseConfig(decodeLogInterval, zone, acceptRateDefinition, speculativeNumSteps);
+    return new NormaliseConfig(
+        decodeLogInterval, zone, acceptRateDefinition, speculativeNumSteps, logYear);
   }
 }

@@ -2,6 +2,8 @@ package io.specwatch.ingest.normalise;
 
 import io.specwatch.ingest.parse.MetricLine;
 import io.specwatch.ingest.parse.sglang.SglangDecodeBatch;
+import io.specwatch.ingest.parse.trtllm.TrtllmIterationStats;
+import io.specwatch.ingest.parse.vllm.VllmLine;
 import io.specwatch.schemas.DecodeEvent;
 import io.specwatch.schemas.Engine;
 import io.specwatch.schemas.EventKind;
@@ -18,15 +20,23 @@ public final class DecodeEventNormaliser {
   private final SourceContext source;
   private final NormaliseConfig config;
   private final IntervalTracker intervals = new IntervalTracker();
+  private final VllmNormaliser vllm;
 
   public DecodeEventNormaliser(SourceContext source, NormaliseConfig config) {
     this.source = Objects.requireNonNull(source, "source");
     this.config = Objects.requireNonNull(config, "config");
+    this.vllm = new VllmNormaliser(source, config);
   }
 
   public DecodeEvent normalise(MetricLine line, LineOrigin origin) {
     if (line instanceof SglangDecodeBatch batch) {
       return sglang(batch, origin);
+    }
+    if (line instanceof VllmLine v) {
+      return vllm.normalise(v, origin);
+    }
+    if (line instanceof TrtllmIterationStats stats) {
+      return TrtllmEvents.of(source, config, stats, origin);
     }
     throw new IllegalArgumentException("no normaliser for format " + line.format());
   }
@@ -80,6 +90,12 @@ public final class DecodeEventNormaliser {
   }
 
   private DecodeEvent.Builder base(MetricLine line, LineOrigin origin, Instant printed) {
+    return base(source, line, origin, printed);
+  }
+
+  /** Identity, origin and prefix fields every event carries. */
+  static DecodeEvent.Builder base(
+      SourceContext source, MetricLine line, LineOrigin origin, Instant printed) {
     return DecodeEvent.newBuilder()
         .setEventId(
             EventIds.of(

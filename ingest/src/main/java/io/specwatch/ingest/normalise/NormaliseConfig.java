@@ -10,14 +10,18 @@ import java.util.Objects;
  *     40)
  * @param logZone zone of the printed local times (default UTC)
  * @param acceptRateDefinition meaning of a printed {@code accept rate}
- * @param speculativeNumSteps draft steps per cycle, needed only to convert the older accept-rate
- *     definition; null when unknown
+ * @param speculativeNumSteps draft steps per cycle (vLLM: num_speculative_tokens), needed to
+ *     convert the older accept-rate definition and to count vLLM drafts when the line does not
+ *     tell; null when unknown
+ * @param logYear year of vLLM's year-less timestamps; null takes the ingest time's year (the
+ *     previous year when that would put the line more than a day in the future)
  */
 public record NormaliseConfig(
     int decodeLogInterval,
     ZoneId logZone,
     AcceptRateDefinition acceptRateDefinition,
-    Integer speculativeNumSteps) {
+    Integer speculativeNumSteps,
+    Integer logYear) {
 
   public static final int DEFAULT_DECODE_LOG_INTERVAL = 40;
 
@@ -32,6 +36,18 @@ public record NormaliseConfig(
       throw new IllegalArgumentException(
           "speculative-num-steps must be >= 1, was " + speculativeNumSteps);
     }
+    if (logYear != null && (logYear < 1970 || logYear > 9999)) {
+      throw new IllegalArgumentException("log-year must be 1970..9999, was " + logYear);
+    }
+  }
+
+  /** Without a configured log year. */
+  public NormaliseConfig(
+      int decodeLogInterval,
+      ZoneId logZone,
+      AcceptRateDefinition acceptRateDefinition,
+      Integer speculativeNumSteps) {
+    this(decodeLogInterval, logZone, acceptRateDefinition, speculativeNumSteps, null);
   }
 
   /** Defaults: interval 40, UTC, the newer accept-rate definition, steps unknown. */
@@ -44,6 +60,12 @@ public record NormaliseConfig(
   }
 
   public NormaliseConfig withDecodeLogInterval(int interval) {
-    return new NormaliseConfig(interval, logZone, acceptRateDefinition, speculativeNumSteps);
+    return new NormaliseConfig(
+        interval, logZone, acceptRateDefinition, speculativeNumSteps, logYear);
+  }
+
+  public NormaliseConfig withLogYear(Integer year) {
+    return new NormaliseConfig(
+        decodeLogInterval, logZone, acceptRateDefinition, speculativeNumSteps, year);
   }
 }

@@ -1,6 +1,9 @@
 package io.specwatch.ingest.parse;
 
 import io.specwatch.ingest.parse.sglang.SglangDecodeBatchParser;
+import io.specwatch.ingest.parse.trtllm.TrtllmIterationStatsParser;
+import io.specwatch.ingest.parse.vllm.VllmV0Parser;
+import io.specwatch.ingest.parse.vllm.VllmV1Parser;
 import java.util.List;
 import java.util.Objects;
 
@@ -18,7 +21,12 @@ public final class ParserRegistry {
 
   /** The parsers of every supported format family. */
   public static ParserRegistry defaults() {
-    return new ParserRegistry(List.of(new SglangDecodeBatchParser()));
+    return new ParserRegistry(
+        List.of(
+            new SglangDecodeBatchParser(),
+            new VllmV1Parser(),
+            new VllmV0Parser(),
+            new TrtllmIterationStatsParser()));
   }
 
   /** Parses one line; never throws (a parser bug becomes a {@link ParseResult.Failed}). */

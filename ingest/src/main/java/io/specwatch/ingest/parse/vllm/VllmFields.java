@@ -1,0 +1,182 @@
+package io.specwatch.ingest.parse.vllm;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * Reads vLLM's {@code Name: value unit, Name: value unit} field lists. A comma-separated part
+ * without a colon continues the previous field (the per-position acceptance list). Typed reads
+ * remember the first error instead of throwing.
+ */
+final class VllmFields {
+
+  private final Map<String, String> raw;
+  private String error;
+
+  private VllmFields(Map<String, String> raw, String error) {
+    this.raw = raw;
+    this.error = error;
+  }
+
+  /** Splits {@code list} into fields; a duplicate field name is an error. */
+  static VllmFields colonList(String list) {
+    Map<String, String> raw = new LinkedHashMap<>();
+    String last = null;
+    String error = null;
+    for (String part : list.split(",")) {
+      String field = part.strip();
+      if (field.isEmpty()) {
+        continue;
+      }
+      int colon = field.indexOf(':');
+      if (colon < 0) {
+        if (last == null) {
+          error = error == null ? "text before the first field: '" + field + "'" : error;
+        } else {
+          raw.put(last, raw.get(last) + ", " + field);
+        }
+        continue;
+      }
+      String name = field.substring(0, colon).strip();
+      String value = field.substring(colon + 1).strip();
+      if (raw.putIfAbsent(name, value) != null && error == null) {
+        error = "duplicate field '" + name + "'";
+      }
+      last = name;
+    }
+    return new VllmFields(raw, error);
+  }
+
+  /** Splits {@code key=value key=value}; a duplicate key is an error. */
+  static VllmFields equalsList(String list) {
+    Map<String, String> raw = new LinkedHashMap<>();
+    String error = null;
+    for (String part : list.strip().split("\\s+")) {
+      if (part.isEmpty()) {
+        continue;
+      }
+      int eq = part.indexOf('=');
+      if (eq <= 0) {
+        error = error == null ? "not a key=value pair: '" + part + "'" : error;
+        continue;
+      }
+      if (raw.putIfAbsent(part.substring(0, eq), part.substring(eq + 1)) != null && error == null) {
+        error = "duplicate field '" + part.substring(0, eq) + "'";
+      }
+    }
+    return new VllmFields(raw, error);
+  }
+
+  Map<String, String> raw() {
+    return raw;
+  }
+
+  boolean has(String name) {
+    return raw.containsKey(name);
+  }
+
+  String error() {
+    return error;
+  }
+
+  /** A non-negative integer count, optional unit suffix ({@code tokens}, {@code reqs}). */
+  Long count(String name, boolean required) {
+    String text = value(name, required);
+    if (text == null) {
+      return null;
+    }
+    try {
+      long v = Long.parseLong(text);
+      return v < 0 ? fail(name + " is negative: " + text) : v;
+    } catch (NumberFormatException e) {
+      return fail(name + " is not an integer: '" + text + "'");
+    }
+  }
+
+  Integer smallCount(String name, boolean required) {
+    Long v = count(name, required);
+    if (v != null && v > Integer.MAX_VALUE) {
+      return fail(name + " out of range: " + v);
+    }
+    return v == null ? null : v.intValue();
+  }
+
+  /**
+   * A non-negative finite number, optional unit suffix; {@code nan} (vLLM's idle value) reads as
+   * null without error.
+   */
+  Double number(String name, boolean required) {
+    String text = value(name, required);
+    if (text == null) {
+      return null;
+    }
+    return parseNumber(name, text);
+  }
+
+  /** The comma-separated per-position list; empty when absent, null (with error) when invalid. */
+  List<Double> numberList(String name) {
+    String text = raw.get(name);
+    List<Double> out = new ArrayList<>();
+    if (text == null || text.isBlank()) {
+      return out;
+    }
+    for (String item : text.split(",")) {
+      Double v = parseNumber(name, item.strip());
+      if (v == null) {
+        return error == null ? List.of() : null;
+      }
+      out.add(v);
+    }
+    return out;
+  }
+
+  private Double parseNumber(String name, String text) {
+    String lower = text.toLowerCase(Locale.ROOT);
+    if (lower.equals("nan") || lower.equals("-nan")) {
+      return null;
+    }
+    if (text.isEmpty() || text.chars().anyMatch(Character::isLetter)) {
+      return fail(name + " is not a finite number: '" + text + "'");
+    }
+    try {
+      double v = Double.parseDouble(text);
+      if (!Double.isFinite(v)) {
+        return fail(name + " is not a finite number: '" + text + "'");
+      }
+      return v < 0 ? fail(name + " is negative: " + text) : v;
+    } catch (NumberFormatException e) {
+      return fail(name + " is not a number: '" + text + "'");
+    }
+  }
+
+  private String value(String name, boolean required) {
+    String text = raw.get(name);
+    if (text == null || text.isBlank()) {
+      return required ? fail("missing field '" + name + "'") : null;
+    }
+    return stripUnit(text.strip());
+  }
+
+  static String stripUnit(String text) {
+    String t = text;
+    if (t.endsWith(".")) {
+      t = t.substring(0, t.length() - 1);
+    }
+    for (String unit : new String[] {" tokens/s", " tokens", " reqs", "%"}) {
+      if (t.endsWith(unit)) {
+        return t.substring(0, t.length() - unit.length()).strip();
+      }
+    }
+    return t;
+  }
+
+  private <T> T fail(String message) {
+    if (error == null) {
+      error = message;
+    }
+    return null;
+  }
+}

@@ -1,0 +1,41 @@
+package io.specwatch.ingest.parse.vllm;
+
+import io.specwatch.ingest.parse.LinePrefix;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * vLLM v0's {@code SpecDecodeWorker stage times: average_time_per_proposal_tok_ms=F
+ * scoring_time_ms=F verification_time_ms=F}.
+ *
+ * @param stamp printed time without year, or null
+ * @param processTag process tag, or null
+ * @param proposalMsPerToken draft time per proposed token, ms
+ * @param scoringMs target-model scoring (verify forward) time per step, ms
+ * @param verificationMs rejection-sampling time per step, ms
+ * @param rawFields every field as printed
+ */
+public record VllmStageTimes(
+    VllmStamp stamp,
+    String processTag,
+    double proposalMsPerToken,
+    double scoringMs,
+    double verificationMs,
+    Map<String, String> rawFields)
+    implements VllmLine {
+
+  public VllmStageTimes {
+    rawFields = Collections.unmodifiableMap(new LinkedHashMap<>(rawFields));
+  }
+
+  @Override
+  public String format() {
+    return VllmV0Parser.STAGE_TIMES;
+  }
+
+  @Override
+  public LinePrefix prefix() {
+    return LinePrefix.NONE;
+  }
+}

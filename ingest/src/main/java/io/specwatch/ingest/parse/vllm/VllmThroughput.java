@@ -1,0 +1,54 @@
+package io.specwatch.ingest.parse.vllm;
+
+import io.specwatch.ingest.parse.LinePrefix;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * vLLM's throughput line: v0 {@code Avg prompt throughput ... Running: N reqs, Swapped: N reqs,
+ * Pending: N reqs, ...} or V1 {@code Engine 000: Avg prompt throughput ... Running: N reqs,
+ * Waiting: N reqs, ...}.
+ *
+ * @param format format id
+ * @param stamp printed time without year, or null
+ * @param processTag e.g. {@code APIServer pid=1}, or null
+ * @param engineIndex V1 {@code Engine NNN}, or null
+ * @param promptThroughput {@code Avg prompt throughput} tokens/s
+ * @param genThroughput {@code Avg generation throughput} tokens/s
+ * @param running {@code Running}
+ * @param queued {@code Waiting} (V1) or {@code Pending} (v0)
+ * @param swapped v0 {@code Swapped}, or null
+ * @param gpuKvCachePercent {@code GPU KV cache usage} in percent, or null
+ * @param rawFields every field as printed
+ */
+public record VllmThroughput(
+    String format,
+    VllmStamp stamp,
+    String processTag,
+    Integer engineIndex,
+    double promptThroughput,
+    double genThroughput,
+    int running,
+    Integer queued,
+    Integer swapped,
+    Double gpuKvCachePercent,
+    Map<String, String> rawFields)
+    implements VllmLine {
+
+  public VllmThroughput {
+    rawFields = Collections.unmodifiableMap(new LinkedHashMap<>(rawFields));
+  }
+
+  @Override
+  public LinePrefix prefix() {
+    return engineIndex == null
+        ? LinePrefix.NONE
+        : new LinePrefix(null, engineRank(engineIndex), null, engineIndex, null);
+  }
+
+  /** Rank text of a V1 DP engine, {@code engine 000}. */
+  public static String engineRank(int index) {
+    return String.format(java.util.Locale.ROOT, "engine %03d", index);
+  }
+}

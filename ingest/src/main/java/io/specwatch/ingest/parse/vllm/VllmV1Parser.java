@@ -1,0 +1,130 @@
+package io.specwatch.ingest.parse.vllm;
+
+import io.specwatch.ingest.parse.LineParser;
+import io.specwatch.ingest.parse.ParseResult;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * vLLM V1 engine lines, every ~10 s per DP engine:
+ *
+ * <ul>
+ *   <li>{@code vllm.v1.spec_decoding.v1}: {@code Speculative metrics: Draft acceptance rate: F,
+ *       Number of accepted tokens: N, Number of draft tokens: N, } (rate as a fraction)
+ *   <li>{@code vllm.v1.spec_decoding.v2}: {@code SpecDecoding metrics: Draft acceptance rate: F%,
+ *       Accepted: N tokens, Drafted: N tokens}
+ *   <li>{@code vllm.v1.spec_decoding.v3}: v2 plus {@code Mean acceptance length: F} and {@code
+ *       Per-position acceptance rate: F, F, F}
+ *   <li>{@code vllm.v1.spec_decoding.v4}: {@code SpecDecoding metrics: Mean acceptance length: F,
+ *       Accepted throughput: F tokens/s, Drafted throughput: F tokens/s, Accepted: N tokens,
+ *       Drafted: N tokens, Per-position acceptance rate: F, F, F, Avg Draft acceptance rate: F%}
+ *   <li>{@code vllm.v1.engine}: {@code Engine 000: Avg prompt throughput: F tokens/s, Avg
+ *       generation throughput: F tokens/s, Running: N reqs, Waiting: N reqs, GPU KV cache usage:
+ *       F%, Prefix cache hit rate: F%} (the {@code Engine NNN:} part is optional)
+ * </ul>
+ *
+ * The v0 {@code Speculative metrics} line (with {@code System efficiency}) is left to {@link
+ * VllmV0Parser}. Never throws.
+ */
+public final class VllmV1Parser implements LineParser {
+
+  public static final String FAMILY = "vllm.v1";
+
+  public static final String SPEC_V1 = "vllm.v1.spec_decoding.v1";
+  public static final String SPEC_V2 = "vllm.v1.spec_decoding.v2";
+  public static final String SPEC_V3 = "vllm.v1.spec_decoding.v3";
+  public static final String SPEC_V4 = "vllm.v1.spec_decoding.v4";
+  public static final String ENGINE = "vllm.v1.engine";
+
+  private static final String SPEC_DECODING = "SpecDecoding metrics:";
+  private static final String SPECULATIVE = "Speculative metrics:";
+  private static final String THROUGHPUT = "Avg prompt throughput:";
+  private static final Pattern ENGINE_TAG = Pattern.compile("Engine (\\d{1,6}):\\s*");
+
+  @Override
+  public String format() {
+    return FAMILY;
+  }
+
+  @Override
+  public ParseResult parse(String line) {
+    if (line == null) {
+      return ParseResult.NOT_METRIC;
+    }
+    boolean specDecoding = line.contains(SPEC_DECODING);
+    boolean speculative =
+        !specDecoding
+            && line.contains(SPECULATIVE)
+            && !line.contains("System efficiency")
+            && !line.contains("emitted tokens")
+            && !line.contains("speculative tokens");
+    boolean engine =
+        !specDecoding
+            && !speculative
+            && line.contains(THROUGHPUT)
+            && (ENGINE_TAG.matcher(line).find()
+                || line.contains("Waiting:")
+                || line.contains("Prefix cache"));
+    if (!specDecoding && !speculative && !engine) {
+      return ParseResult.NOT_METRIC;
+    }
+    String guess = engine ? ENGINE : speculative ? SPEC_V1 : FAMILY;
+    if (line.length() > VllmReads.MAX_LINE) {
+      return ParseResult.failed(guess, "line longer than " + VllmReads.MAX_LINE + " characters");
+    }
+    VllmPrefix.Split split = VllmPrefix.split(line);
+    if (split.error() != null) {
+      return ParseResult.failed(guess, split.error());
+    }
+    String body = split.body();
+    if (engine) {
+      Matcher m = ENGINE_TAG.matcher(body);
+      Integer index = null;
+      if (m.find() && m.end() <= body.indexOf(THROUGHPUT)) {
+        index = Integer.valueOf(m.group(1));
+      }
+      return VllmReads.throughput(
+          ENGINE, split, index, body.substring(body.indexOf(THROUGHPUT)), VllmReads.WAITING);
+    }
+    if (speculative) {
+      return VllmReads.spec(
+          SPEC_V1,
+          split,
+          VllmFields.colonList(after(body, SPECULATIVE)),
+          VllmReads.DRAFT_ACCEPTANCE_RATE,
+          false,
+          VllmReads.NUM_ACCEPTED,
+          VllmReads.NUM_DRAFT,
+          false);
+    }
+    VllmFields f = VllmFields.colonList(after(body, SPEC_DECODING));
+    if (f.has(VllmReads.ACCEPTED_THROUGHPUT) || f.has(VllmReads.AVG_DRAFT_ACCEPTANCE_RATE)) {
+      return VllmReads.spec(
+          SPEC_V4,
+          split,
+          f,
+          VllmReads.AVG_DRAFT_ACCEPTANCE_RATE,
+          true,
+          VllmReads.ACCEPTED,
+          VllmReads.DRAFTED,
+          false);
+    }
+    String format =
+        f.has(VllmReads.MEAN_ACCEPTANCE_LENGTH) || f.has(VllmReads.PER_POSITION)
+            ? SPEC_V3
+            : SPEC_V2;
+    return VllmReads.spec(
+        format,
+        split,
+        f,
+        VllmReads.DRAFT_ACCEPTANCE_RATE,
+        true,
+        VllmReads.ACCEPTED,
+        VllmReads.DRAFTED,
+        false);
+  }
+
+  private static String after(String body, String marker) {
+    return body.substring(body.indexOf(marker) + marker.length());
+  }
+}
