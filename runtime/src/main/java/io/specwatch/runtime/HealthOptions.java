@@ -4,12 +4,12 @@ import picocli.CommandLine.Option;
 
 /**
  * Where an app serves {@link HealthServer}, as a picocli mixin: {@code --health-port} (0 =
- * ephemeral, -1 = off; off by default on the command line so the demo and tests never collide; the
- * container images set {@code SPECWATCH_HEALTH_PORT=8080}) and {@code --health-bind}.
+ * ephemeral, -1 = off; off by default on the command line so the demo and tests never collide; a
+ * container sets {@code SPECWATCH_HEALTH_PORT=8080}) and {@code --health-bind}.
  */
 public final class HealthOptions {
 
-  /** The port a container should use (its image sets {@code SPECWATCH_HEALTH_PORT} to it). */
+  /** The port a container should use (set {@code SPECWATCH_HEALTH_PORT} to it there). */
   public static final int CONTAINER_PORT = 8080;
 
   public static final int OFF = -1;
