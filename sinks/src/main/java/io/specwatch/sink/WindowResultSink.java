@@ -49,6 +49,7 @@ public final class WindowResultSink implements AutoCloseable {
   private final String table;
   private final RowBuffer buffer = new RowBuffer();
   private final AtomicBoolean stopping = new AtomicBoolean();
+  private final SinkListener listener;
 
   private long recordsPolled;
   private long rowsInserted;
@@ -60,6 +61,12 @@ public final class WindowResultSink implements AutoCloseable {
 
   /** Builds the consumer, the serde and the dead-letter producer from the config. */
   public WindowResultSink(SinkConfig config, ClickHouseSql sql) {
+    this(config, sql, SinkListener.NONE);
+  }
+
+  /** As {@link #WindowResultSink(SinkConfig, ClickHouseSql)}, reporting to {@code listener}. */
+  public WindowResultSink(SinkConfig config, ClickHouseSql sql, SinkListener listener) {
+    this.listener = listener;
     this.config = config;
     this.sql = sql;
     this.table = config.clickhouse().database() + "." + WindowResultRow.TABLE;
@@ -150,6 +157,7 @@ public final class WindowResultSink implements AutoCloseable {
       deadLetters.send(record, e);
       deadLettered++;
       pendingDeadLetters++;
+      listener.deadLettered();
       return;
     }
     buffer.add(
@@ -171,7 +179,9 @@ public final class WindowResultSink implements AutoCloseable {
       return;
     }
     if (!buffer.isEmpty()) {
+      long start = System.nanoTime();
       insertWithRetry(buffer.toByteArray(), buffer.rows());
+      listener.inserted(buffer.rows(), System.nanoTime() - start);
       rowsInserted += buffer.rows();
       batches++;
       buffer.clear();
@@ -261,6 +271,7 @@ public final class WindowResultSink implements AutoCloseable {
     @Override
     public void onPartitionsRevoked(Collection<TopicPartition> partitions) {
       if (!partitions.isEmpty()) {
+        listener.revoked(partitions);
         flush();
       }
     }
@@ -269,6 +280,7 @@ public final class WindowResultSink implements AutoCloseable {
     public void onPartitionsAssigned(Collection<TopicPartition> partitions) {
       lastActivityNanos = System.nanoTime();
       log.info("Sink assigned {}", partitions);
+      listener.assigned(partitions);
     }
   }
 }

@@ -1,16 +1,14 @@
 package io.specwatch.streams;
 
+import io.specwatch.runtime.AppRuntime;
+import io.specwatch.runtime.Durations;
+import io.specwatch.runtime.HealthOptions;
+import io.specwatch.runtime.KafkaOptions;
 import io.specwatch.serde.Topics;
-import java.io.IOException;
-import java.io.Reader;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
-import java.util.Properties;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -18,6 +16,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** CLI of the streams app: {@code run} starts the topology until SIGTERM, failure or idle. */
@@ -41,18 +40,9 @@ public final class Main implements Runnable {
   /** {@code run}: options also read from SPECWATCH_* environment variables. */
   @Command(name = "run", mixinStandardHelpOptions = true, description = "Run the topology.")
   static final class Run implements Callable<Integer> {
-    @Option(
-        names = "--bootstrap",
-        defaultValue = "${env:SPECWATCH_BOOTSTRAP:-127.0.0.1:19092}",
-        description =
-            "Kafka bootstrap servers (env SPECWATCH_BOOTSTRAP). Default: ${DEFAULT-VALUE}")
-    String bootstrap;
+    @Mixin KafkaOptions kafka = new KafkaOptions();
 
-    @Option(
-        names = "--registry-url",
-        defaultValue = "${env:SPECWATCH_REGISTRY_URL:-http://127.0.0.1:18081/apis/ccompat/v7}",
-        description = "Schema registry URL (env SPECWATCH_REGISTRY_URL). Default: ${DEFAULT-VALUE}")
-    String registryUrl;
+    @Mixin HealthOptions health = new HealthOptions();
 
     @Option(
         names = "--application-id",
@@ -71,14 +61,14 @@ public final class Main implements Runnable {
     @Option(
         names = "--window",
         defaultValue = "${env:SPECWATCH_WINDOW:-1m}",
-        converter = DurationParser.class,
+        converter = Durations.Converter.class,
         description = "Tumbling window size (env SPECWATCH_WINDOW). Default: ${DEFAULT-VALUE}")
     Duration window;
 
     @Option(
         names = "--grace",
         defaultValue = "${env:SPECWATCH_GRACE:-30s}",
-        converter = DurationParser.class,
+        converter = Durations.Converter.class,
         description = "Window grace (env SPECWATCH_GRACE). Default: ${DEFAULT-VALUE}")
     Duration grace;
 
@@ -96,21 +86,9 @@ public final class Main implements Runnable {
     String windowResultsTopic;
 
     @Option(
-        names = {"-K", "--kafka-property"},
-        description = "Raw Kafka/Streams property key=value, repeatable; wins over the file.")
-    Map<String, String> kafkaProperties = new LinkedHashMap<>();
-
-    @Option(
-        names = "--kafka-properties-file",
-        defaultValue = "${env:SPECWATCH_KAFKA_PROPERTIES_FILE}",
-        description =
-            "Properties file of raw Kafka settings (env SPECWATCH_KAFKA_PROPERTIES_FILE).")
-    Path kafkaPropertiesFile;
-
-    @Option(
         names = "--exit-when-idle",
         defaultValue = "${env:SPECWATCH_EXIT_WHEN_IDLE}",
-        converter = DurationParser.class,
+        converter = Durations.Converter.class,
         description =
             "Exit 0 after no input for this long while running (env SPECWATCH_EXIT_WHEN_IDLE)."
                 + " Default: run until SIGTERM.")
@@ -137,7 +115,8 @@ public final class Main implements Runnable {
       StreamsAppConfig config;
       try {
         config = config();
-      } catch (IllegalArgumentException | IOException e) {
+        health.validate();
+      } catch (IllegalArgumentException e) {
         LOG.error("invalid configuration: {}", e.getMessage());
         return 2;
       }
@@ -148,47 +127,48 @@ public final class Main implements Runnable {
             List.of(config.windowResultsTopic()),
             topicPartitions);
       }
-      StreamsRunner runner = StreamsRunner.start(config);
-      CountDownLatch exited = new CountDownLatch(1);
-      Thread hook =
-          new Thread(
-              () -> {
-                runner.requestStop();
-                try {
-                  exited.await(60, TimeUnit.SECONDS);
-                } catch (InterruptedException e) {
-                  Thread.currentThread().interrupt();
-                }
-              },
-              "specwatch-streams-shutdown");
-      Runtime.getRuntime().addShutdownHook(hook);
+      AppRuntime runtime;
       try {
-        return runner.awaitExit(Optional.ofNullable(exitWhenIdle));
-      } finally {
-        exited.countDown();
+        runtime = AppRuntime.start("streams-app", health);
+      } catch (IllegalStateException e) {
+        LOG.error("cannot serve health endpoints: {}", e.getMessage());
+        return 2;
+      }
+      try (AppRuntime app = runtime) {
+        StreamsRunner runner = StreamsRunner.start(config, app.readiness(), app.registry());
+        CountDownLatch exited = new CountDownLatch(1);
+        Thread hook =
+            new Thread(
+                () -> {
+                  runner.requestStop();
+                  try {
+                    exited.await(60, TimeUnit.SECONDS);
+                  } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                  }
+                },
+                "specwatch-streams-shutdown");
+        Runtime.getRuntime().addShutdownHook(hook);
+        try {
+          return runner.awaitExit(Optional.ofNullable(exitWhenIdle));
+        } finally {
+          exited.countDown();
+        }
       }
     }
 
-    StreamsAppConfig config() throws IOException {
-      Map<String, String> extra = new LinkedHashMap<>();
-      if (kafkaPropertiesFile != null) {
-        Properties file = new Properties();
-        try (Reader r = Files.newBufferedReader(kafkaPropertiesFile)) {
-          file.load(r);
-        }
-        file.stringPropertyNames().forEach(k -> extra.put(k, file.getProperty(k)));
-      }
-      extra.putAll(kafkaProperties);
+    /** The validated config; IllegalArgumentException naming the setting when invalid. */
+    StreamsAppConfig config() {
       return new StreamsAppConfig(
-          bootstrap,
-          registryUrl,
+          kafka.bootstrap(),
+          kafka.registryUrl(),
           applicationId,
           stateDir,
           window,
           grace,
           decodeEventsTopic,
           windowResultsTopic,
-          extra);
+          kafka.rawProperties());
     }
   }
 }

@@ -1,8 +1,15 @@
 package io.specwatch.streams;
 
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.binder.kafka.KafkaStreamsMetrics;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import io.specwatch.runtime.Readiness;
 import java.time.Duration;
+import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import org.apache.kafka.streams.KafkaStreams;
 import org.apache.kafka.streams.Topology;
@@ -21,32 +28,70 @@ public final class StreamsRunner implements AutoCloseable {
   private static final Duration CLOSE_TIMEOUT = Duration.ofSeconds(30);
   private static final Duration SUMMARY_EVERY = Duration.ofSeconds(30);
 
+  /** How often Kafka Streams metrics created after the start (tasks, stores) are bound. */
+  static final Duration METRICS_REFRESH = Duration.ofSeconds(5);
+
   private final KafkaStreams streams;
+  private final Readiness readiness;
+  private final ScheduledExecutorService metricsRefresh;
+  private final KafkaStreamsMetrics streamsMetrics;
   private final CountDownLatch stopRequested = new CountDownLatch(1);
   private final CountDownLatch fatal = new CountDownLatch(1);
 
-  private StreamsRunner(Topology topology, StreamsAppConfig config) {
+  private StreamsRunner(
+      Topology topology, StreamsAppConfig config, Readiness readiness, MeterRegistry registry) {
+    this.readiness = readiness;
     this.streams = new KafkaStreams(topology, config.kafkaProperties());
     streams.setUncaughtExceptionHandler(
         e -> {
           LOG.error("stream thread failed, shutting the client down", e);
+          readiness.fatal("stream thread failed: " + e);
           return StreamThreadExceptionResponse.SHUTDOWN_CLIENT;
         });
     streams.setStateListener(
         (next, previous) -> {
           LOG.info("streams state {} -> {}", previous, next);
-          if (next == KafkaStreams.State.ERROR) {
-            fatal.countDown();
-          }
+          onState(next);
         });
+    this.metricsRefresh =
+        Executors.newSingleThreadScheduledExecutor(
+            r -> {
+              Thread t = new Thread(r, "specwatch-streams-metrics");
+              t.setDaemon(true);
+              return t;
+            });
+    this.streamsMetrics =
+        new KafkaStreamsMetrics(streams, List.of(), metricsRefresh, METRICS_REFRESH);
+    streamsMetrics.bindTo(registry);
   }
 
-  /** Builds the topology of {@code config} and starts it. */
+  private void onState(KafkaStreams.State next) {
+    switch (next) {
+      case RUNNING -> readiness.ready();
+      case ERROR -> {
+        readiness.fatal("streams state ERROR");
+        fatal.countDown();
+      }
+      default -> readiness.notReady("streams state " + next);
+    }
+  }
+
+  /** Builds the topology of {@code config} and starts it (readiness and meters not exported). */
   public static StreamsRunner start(StreamsAppConfig config) {
+    return start(config, new Readiness(), new SimpleMeterRegistry());
+  }
+
+  /**
+   * Builds the topology of {@code config} and starts it, reporting to {@code readiness} (ready
+   * while RUNNING, not live after ERROR) and binding the Kafka Streams metrics (e.g. {@code
+   * kafka_stream_task_dropped_records_total}) to {@code registry}.
+   */
+  public static StreamsRunner start(
+      StreamsAppConfig config, Readiness readiness, MeterRegistry registry) {
     LOG.info("starting streams app: {}", config.describe());
     Topology topology = TopologyFactory.build(config.topologyInputs());
     LOG.debug("topology:\n{}", topology.describe());
-    StreamsRunner runner = new StreamsRunner(topology, config);
+    StreamsRunner runner = new StreamsRunner(topology, config, readiness, registry);
     runner.streams.start();
     return runner;
   }
@@ -110,8 +155,13 @@ public final class StreamsRunner implements AutoCloseable {
   /** Closes KafkaStreams (commits the last transaction), idempotent. */
   @Override
   public void close() {
-    if (!streams.close(CLOSE_TIMEOUT)) {
-      LOG.warn("streams did not close within {}", CLOSE_TIMEOUT);
+    try {
+      if (!streams.close(CLOSE_TIMEOUT)) {
+        LOG.warn("streams did not close within {}", CLOSE_TIMEOUT);
+      }
+    } finally {
+      streamsMetrics.close();
+      metricsRefresh.shutdownNow();
     }
   }
 }

@@ -9,6 +9,7 @@ import java.util.Map;
 import java.util.Properties;
 import org.apache.kafka.streams.StreamsConfig;
 import org.junit.jupiter.api.Test;
+import picocli.CommandLine;
 
 class StreamsAppConfigTest {
 
@@ -133,12 +134,20 @@ class StreamsAppConfigTest {
   }
 
   @Test
-  void parsesDurations() {
-    assertThat(DurationParser.parse("30s")).isEqualTo(Duration.ofSeconds(30));
-    assertThat(DurationParser.parse("1m")).isEqualTo(Duration.ofMinutes(1));
-    assertThat(DurationParser.parse("250ms")).isEqualTo(Duration.ofMillis(250));
-    assertThat(DurationParser.parse("PT2H")).isEqualTo(Duration.ofHours(2));
-    assertThatThrownBy(() -> DurationParser.parse("soon")).hasMessageContaining("soon");
-    assertThatThrownBy(() -> DurationParser.parse("")).isInstanceOf(IllegalArgumentException.class);
+  void cliAcceptsBothDurationFormsAndSharedKafkaOptions() throws Exception {
+    Main.Run run = new Main.Run();
+    new CommandLine(run)
+        .parseArgs(
+            "--window", "PT2M", "--grace", "45s", "--exit-when-idle", "500ms", "-K", "linger.ms=5");
+    assertThat(run.window).isEqualTo(Duration.ofMinutes(2));
+    assertThat(run.grace).isEqualTo(Duration.ofSeconds(45));
+    assertThat(run.exitWhenIdle).isEqualTo(Duration.ofMillis(500));
+    assertThat(run.config().extraKafkaProperties()).containsEntry("linger.ms", "5");
+    if (System.getenv("SPECWATCH_HEALTH_PORT") == null) {
+      assertThat(run.health.port()).as("health port off by default on the CLI").isEqualTo(-1);
+    }
+    assertThatThrownBy(() -> new CommandLine(new Main.Run()).parseArgs("--grace", "soon"))
+        .hasMessageContaining("--grace")
+        .hasMessageContaining("'soon'");
   }
 }

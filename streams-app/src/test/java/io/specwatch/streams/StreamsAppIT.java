@@ -4,11 +4,20 @@ import static io.specwatch.streams.TestEvents.T0;
 import static io.specwatch.streams.TestEvents.full;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
+import static org.awaitility.Awaitility.await;
 
+import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
+import io.specwatch.runtime.HealthServer;
+import io.specwatch.runtime.Metrics;
+import io.specwatch.runtime.Readiness;
 import io.specwatch.schemas.DecodeEvent;
 import io.specwatch.schemas.WindowResult;
 import io.specwatch.serde.AvroSerde;
 import io.specwatch.testkit.SpecwatchContainers;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -34,10 +43,12 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The app with exactly_once_v2 against the real broker and registry: events from a transactional
  * producer (one aborted transaction that must not count) come out as exactly the expected
- * WindowResults, read with read_committed; the late event is dropped and counted.
+ * WindowResults, read with read_committed; the late event is dropped and counted. The health
+ * endpoints turn ready once the app runs, and /metrics exposes the Kafka Streams metrics.
  */
 class StreamsAppIT {
   private static final Duration TIMEOUT = Duration.ofSeconds(120);
+  private static final HttpClient HTTP = HttpClient.newHttpClient();
 
   @TempDir Path stateDir;
 
@@ -69,9 +80,55 @@ class StreamsAppIT {
             out,
             Map.of("commit.interval.ms", "200"));
     Map<String, Object> serde = config.serdeConfig();
+    Readiness readiness = new Readiness();
 
-    try (StreamsRunner runner = StreamsRunner.start(config);
-        KafkaProducer<String, DecodeEvent> producer = producer(bootstrap, serde)) {
+    PrometheusMeterRegistry meters = Metrics.newRegistry("streams-app");
+    try (HealthServer health = HealthServer.start("127.0.0.1", 0, readiness, meters)) {
+      assertThat(get(health, "/health/ready").statusCode())
+          .as("not ready before start")
+          .isEqualTo(503);
+      try (StreamsRunner runner = StreamsRunner.start(config, readiness, meters)) {
+        await()
+            .atMost(TIMEOUT)
+            .untilAsserted(
+                () -> assertThat(get(health, "/health/ready").statusCode()).isEqualTo(200));
+        assertThat(runner.state()).isEqualTo(KafkaStreams.State.RUNNING);
+        assertThat(get(health, "/health/live").statusCode()).isEqualTo(200);
+        assertWindows(runner, bootstrap, in, out, serde);
+        await()
+            .atMost(Duration.ofSeconds(30))
+            .untilAsserted(
+                () -> {
+                  String metrics = get(health, "/metrics").body();
+                  assertThat(metrics)
+                      .containsPattern("(?m)^kafka_stream_thread_process_total\\{.* [1-9]");
+                  assertThat(metrics)
+                      .as("dropped-records-total of the late event on /metrics")
+                      .containsPattern("(?m)^kafka_stream_task_dropped_records_total\\{.* 1\\.0$");
+                });
+      }
+      assertThat(get(health, "/health/ready").statusCode())
+          .as("not ready after close")
+          .isEqualTo(503);
+      assertThat(get(health, "/health/live").statusCode())
+          .as("a clean stop is not fatal")
+          .isEqualTo(200);
+    } finally {
+      meters.close();
+    }
+  }
+
+  private static HttpResponse<String> get(HealthServer health, String path) throws Exception {
+    return HTTP.send(
+        HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + health.port() + path))
+            .timeout(Duration.ofSeconds(5))
+            .build(),
+        HttpResponse.BodyHandlers.ofString());
+  }
+
+  private static void assertWindows(
+      StreamsRunner runner, String bootstrap, String in, String out, Map<String, Object> serde) {
+    try (KafkaProducer<String, DecodeEvent> producer = producer(bootstrap, serde)) {
       producer.initTransactions();
       producer.beginTransaction();
       send(producer, in, full("dep-a", 30, 9999, 9.0, 9999, 9999, 1.0, 1.0, 1.0, 99));

@@ -1,15 +1,19 @@
 package io.specwatch.sink.cli;
 
+import io.specwatch.runtime.AppRuntime;
+import io.specwatch.runtime.Durations;
+import io.specwatch.runtime.HealthOptions;
+import io.specwatch.runtime.KafkaOptions;
 import io.specwatch.sink.Backoff;
 import io.specwatch.sink.SinkConfig;
+import io.specwatch.sink.SinkMeters;
 import io.specwatch.sink.SinkStats;
+import io.specwatch.sink.WindowResultRow;
 import io.specwatch.sink.WindowResultSink;
 import io.specwatch.sink.clickhouse.ClickHouseConfig;
 import io.specwatch.sink.clickhouse.ClickHouseSql;
 import io.specwatch.sink.migrate.Migrator;
 import java.time.Duration;
-import java.util.HashMap;
-import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
@@ -31,17 +35,9 @@ public final class RunCommand implements Callable<Integer> {
 
   @Mixin ClickHouseOptions clickhouse;
 
-  @Option(
-      names = "--bootstrap",
-      defaultValue = "${env:SPECWATCH_BOOTSTRAP:-127.0.0.1:19092}",
-      description = "Kafka bootstrap servers (env SPECWATCH_BOOTSTRAP, default ${DEFAULT-VALUE}).")
-  String bootstrap;
+  @Mixin KafkaOptions kafka = new KafkaOptions();
 
-  @Option(
-      names = "--registry-url",
-      defaultValue = "${env:SPECWATCH_REGISTRY_URL:-http://127.0.0.1:18081/apis/ccompat/v7}",
-      description = "Schema registry URL (env SPECWATCH_REGISTRY_URL, default ${DEFAULT-VALUE}).")
-  String registryUrl;
+  @Mixin HealthOptions health = new HealthOptions();
 
   @Option(
       names = "--topic",
@@ -65,41 +61,59 @@ public final class RunCommand implements Callable<Integer> {
   @Option(
       names = "--flush-interval",
       defaultValue = "${env:SPECWATCH_SINK_FLUSH_INTERVAL:-PT1S}",
+      converter = Durations.Converter.class,
       description =
-          "Longest a row waits for its insert, ISO-8601 (env SPECWATCH_SINK_FLUSH_INTERVAL, default ${DEFAULT-VALUE}).")
+          "Longest a row waits for its insert, e.g. 1s or PT1S (env SPECWATCH_SINK_FLUSH_INTERVAL, default ${DEFAULT-VALUE}).")
   Duration flushInterval;
 
   @Option(
       names = "--exit-when-idle",
       defaultValue = "${env:SPECWATCH_SINK_EXIT_WHEN_IDLE}",
+      converter = Durations.Converter.class,
       description =
-          "Exit after this long without records, ISO-8601 like PT10S (env SPECWATCH_SINK_EXIT_WHEN_IDLE). Default: run until SIGTERM.")
+          "Exit after this long without records, e.g. 10s or PT10S (env SPECWATCH_SINK_EXIT_WHEN_IDLE). Default: run until SIGTERM.")
   Duration exitWhenIdle;
-
-  @Option(
-      names = "--kafka-property",
-      description = "Raw consumer/producer setting key=value, repeatable (SASL, TLS, tuning).")
-  Map<String, String> kafkaProperties = new HashMap<>();
 
   @Override
   public Integer call() throws InterruptedException {
-    ClickHouseConfig ch = clickhouse.toConfig();
-    SinkConfig config =
-        new SinkConfig(
-            bootstrap,
-            registryUrl,
-            topic,
-            groupId,
-            ch,
-            batchSize,
-            flushInterval,
-            Optional.ofNullable(exitWhenIdle),
-            Backoff.DEFAULT,
-            kafkaProperties);
+    SinkConfig config = config();
+    health.validate();
     log.info("Effective sink config: {}", config);
+    try (AppRuntime app = AppRuntime.start("sink", health)) {
+      try {
+        return run(config, app);
+      } catch (RuntimeException e) {
+        app.readiness().fatal("sink failed: " + e.getMessage());
+        throw e;
+      }
+    }
+  }
+
+  /** The validated config; IllegalArgumentException naming the setting when invalid. */
+  SinkConfig config() {
+    return new SinkConfig(
+        kafka.bootstrap(),
+        kafka.registryUrl(),
+        topic,
+        groupId,
+        clickhouse.toConfig(),
+        batchSize,
+        flushInterval,
+        Optional.ofNullable(exitWhenIdle),
+        Backoff.DEFAULT,
+        kafka.rawProperties());
+  }
+
+  private int run(SinkConfig config, AppRuntime app) throws InterruptedException {
+    ClickHouseConfig ch = config.clickhouse();
+    app.readiness().notReady("migrating ClickHouse");
     try (ClickHouseSql sql = new ClickHouseSql(ch)) {
       Migrator.withBundledMigrations(sql, ch.database()).migrate();
-      try (WindowResultSink sink = new WindowResultSink(config, sql)) {
+      app.readiness().notReady("ClickHouse answered; waiting for partitions");
+      SinkMeters meters =
+          new SinkMeters(
+              app.registry(), app.readiness(), ch.database() + "." + WindowResultRow.TABLE);
+      try (WindowResultSink sink = new WindowResultSink(config, sql, meters)) {
         CountDownLatch finished = new CountDownLatch(1);
         Thread hook =
             new Thread(

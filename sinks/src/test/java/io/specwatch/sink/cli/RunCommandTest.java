@@ -1,0 +1,69 @@
+package io.specwatch.sink.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.specwatch.sink.SinkConfig;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+class RunCommandTest {
+
+  @TempDir Path dir;
+
+  private static RunCommand parse(String... args) {
+    RunCommand run = new RunCommand();
+    new CommandLine(run).parseArgs(args);
+    return run;
+  }
+
+  @Test
+  void durationsInBothFormsAndSharedKafkaOptions() throws Exception {
+    Path file = dir.resolve("client.properties");
+    Files.writeString(file, "security.protocol=SASL_SSL\n");
+    SinkConfig iso =
+        parse(
+                "--flush-interval",
+                "PT2S",
+                "--exit-when-idle",
+                "PT8S",
+                "--bootstrap",
+                "b:9092",
+                "--kafka-properties-file",
+                file.toString(),
+                "--kafka-property",
+                "client.rack=r1")
+            .config();
+    assertThat(iso.flushInterval()).isEqualTo(Duration.ofSeconds(2));
+    assertThat(iso.exitWhenIdle()).hasValue(Duration.ofSeconds(8));
+    assertThat(iso.bootstrap()).isEqualTo("b:9092");
+    assertThat(iso.consumerProperties())
+        .containsEntry("security.protocol", "SASL_SSL")
+        .containsEntry("client.rack", "r1");
+
+    SinkConfig shortForm = parse("--flush-interval", "500ms", "--exit-when-idle", "10s").config();
+    assertThat(shortForm.flushInterval()).isEqualTo(Duration.ofMillis(500));
+    assertThat(shortForm.exitWhenIdle()).hasValue(Duration.ofSeconds(10));
+  }
+
+  @Test
+  void errorsNameTheOption() {
+    assertThatThrownBy(() -> parse("--flush-interval", "soon"))
+        .hasMessageContaining("--flush-interval")
+        .hasMessageContaining("'soon'");
+    RunCommand missing = parse("--kafka-properties-file", dir.resolve("none").toString());
+    assertThatThrownBy(missing::config).hasMessageContaining("--kafka-properties-file");
+  }
+
+  @Test
+  void healthPortOffByDefault() {
+    if (System.getenv("SPECWATCH_HEALTH_PORT") == null) {
+      assertThat(parse().health.port()).isEqualTo(-1);
+    }
+    assertThat(parse("--health-port", "0").health.port()).isZero();
+  }
+}
