@@ -184,9 +184,10 @@ final class TailedFile implements AutoCloseable {
     if (key.isPresent() && !key.get().equals(identity.fileKey())) {
       // renamed away and a new file created: the old one is final; read what the writer wrote
       // before the rename, including an unterminated last line
-      readLines(out, Integer.MAX_VALUE, true);
-      rotation = Rotation.RENAMED;
-      LOG.info("source={} rotated by rename at offset={}", source, readPos);
+      if (readLines(out, max, true)) {
+        rotation = Rotation.RENAMED;
+        LOG.info("source={} rotated by rename at offset={}", source, readPos);
+      }
     }
     return out;
   }

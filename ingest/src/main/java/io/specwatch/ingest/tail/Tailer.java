@@ -253,7 +253,9 @@ public final class Tailer implements Runnable {
                 tracker.done(entry);
               } else {
                 // delivery timeout is unbounded, so this is not retriable: stop, keep checkpoint
-                fatal.compareAndSet(null, e);
+                if (fatal.compareAndSet(null, e) && !crash) {
+                  LOG.error("delivery to topic={} failed, stopping", record.topic(), e);
+                }
               }
             });
         return;
