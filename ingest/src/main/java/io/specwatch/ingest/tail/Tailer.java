@@ -67,6 +67,8 @@ public final class Tailer implements Runnable {
   private final Map<String, Source> sources = new LinkedHashMap<>();
   private final AtomicReference<Exception> fatal = new AtomicReference<>();
   private final CountDownLatch finished = new CountDownLatch(1);
+  private final java.util.concurrent.atomic.AtomicLong abandoned =
+      new java.util.concurrent.atomic.AtomicLong();
   private volatile boolean stop;
   private volatile boolean crash;
 
@@ -92,6 +94,11 @@ public final class Tailer implements Runnable {
   public void crash() {
     crash = true;
     stop = true;
+  }
+
+  /** Lines read but not yet acknowledged (bounded by maxInFlightLines). */
+  public int inFlightLines() {
+    return config.maxInFlightLines() - slots.availablePermits();
   }
 
   /** Waits until {@link #run()} has returned. */
@@ -130,6 +137,12 @@ public final class Tailer implements Runnable {
       producer.close(config.shutdownTimeout());
       producer = null;
       saveCheckpoints();
+      if (abandoned.get() > 0) {
+        LOG.warn(
+            "{} records were not acknowledged within the shutdown timeout; the checkpoints stop"
+                + " before them and they are read again at the next start",
+            abandoned.get());
+      }
       throwIfFatal();
       LOG.info("tailing stopped cleanly, sources={}", sources.size());
     } catch (IOException e) {
@@ -251,6 +264,9 @@ public final class Tailer implements Runnable {
             (meta, e) -> {
               if (e == null) {
                 tracker.done(entry);
+              } else if (stop) {
+                // aborted by the shutdown close: not acknowledged, so re-read after restart
+                abandoned.incrementAndGet();
               } else {
                 // delivery timeout is unbounded, so this is not retriable: stop, keep checkpoint
                 if (fatal.compareAndSet(null, e) && !crash) {

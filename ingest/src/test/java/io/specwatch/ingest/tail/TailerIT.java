@@ -149,9 +149,13 @@ class TailerIT {
   }
 
   private TailConfig config(boolean exitWhenIdle, int maxInFlight) {
+    return config(bootstrap, exitWhenIdle, maxInFlight);
+  }
+
+  private TailConfig config(String kafka, boolean exitWhenIdle, int maxInFlight) {
     return new TailConfig(
         new ShipConfig(
-            bootstrap,
+            kafka,
             registry,
             topic,
             dlq,
@@ -164,7 +168,7 @@ class TailerIT {
         Duration.ofMillis(50),
         maxInFlight,
         exitWhenIdle,
-        Duration.ofSeconds(20));
+        Duration.ofSeconds(exitWhenIdle ? 20 : 2));
   }
 
   private Future<?> start(Tailer tailer) {
@@ -200,6 +204,35 @@ class TailerIT {
     start(second).get();
 
     assertThat(crashedAt).isGreaterThan(half); // the restart resumed in the middle of the file
+    assertThat(checkpointOffset(w.source)).isEqualTo(w.offset);
+    assertNoLostLine(w.expected);
+  }
+
+  @Test
+  void kafkaDownStopsReadingAtTheInFlightCapAndLosesNothing() throws Exception {
+    LogWriter w = new LogWriter(dir.resolve("a.log"));
+    w.header("A");
+    long headerEnd = w.offset;
+    w.metrics(120);
+    int port;
+    try (java.net.ServerSocket s = new java.net.ServerSocket(0)) {
+      port = s.getLocalPort(); // closed again: nothing listens there
+    }
+    Tailer down = new Tailer(config("127.0.0.1:" + port, false, 10));
+    Future<?> run = start(down);
+    // the first read takes the header (no record: done at once) and 9 metric lines
+    await().atMost(Duration.ofSeconds(20)).until(() -> down.inFlightLines() == 9);
+    // backpressure: nothing more is read while nothing is acknowledged, nothing is dropped
+    await()
+        .during(Duration.ofSeconds(2))
+        .atMost(Duration.ofSeconds(5))
+        .until(() -> down.inFlightLines() == 9 && checkpointOffset(w.source) <= headerEnd);
+    down.stop(); // SIGTERM while Kafka is down: the in-flight records are abandoned, not lost
+    run.get();
+    assertThat(checkpointOffset(w.source)).isEqualTo(headerEnd);
+
+    w.metrics(30);
+    start(new Tailer(config(true, 10))).get(); // Kafka is back
     assertThat(checkpointOffset(w.source)).isEqualTo(w.offset);
     assertNoLostLine(w.expected);
   }
