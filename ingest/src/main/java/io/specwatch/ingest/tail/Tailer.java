@@ -1,0 +1,398 @@
+package io.specwatch.ingest.tail;
+
+import io.specwatch.ingest.normalise.SourceContext;
+import io.specwatch.ingest.parse.ParserRegistry;
+import io.specwatch.ingest.ship.IngestOutcome;
+import io.specwatch.ingest.ship.LineIngestor;
+import io.specwatch.ingest.ship.ShipException;
+import io.specwatch.schemas.DeadLetter;
+import io.specwatch.schemas.DecodeEvent;
+import io.specwatch.serde.AvroSerde;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.FileSystems;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.PathMatcher;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.stream.Stream;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.Producer;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.errors.RetriableException;
+import org.apache.kafka.common.serialization.ByteArraySerializer;
+import org.apache.kafka.common.serialization.Serde;
+import org.apache.kafka.common.serialization.StringSerializer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Tails every file matching the globs into Kafka with at-least-once delivery. Checkpoints are
+ * written only up to the highest offset below which every record was acknowledged, so a crash
+ * re-ships lines (with the same event ids) but never loses one. At most {@code maxInFlightLines}
+ * lines are held between read and acknowledgement: while Kafka is down reading stops; nothing is
+ * dropped.
+ */
+public final class Tailer implements Runnable {
+
+  private static final Logger LOG = LoggerFactory.getLogger(Tailer.class);
+  private static final Duration SEND_RETRY_BACKOFF = Duration.ofMillis(500);
+
+  /** The open file generation of one source: its ingestor (event ids) and ack tracker. */
+  private static final class Source {
+    final TailedFile file;
+    FileIdentity genIdentity;
+    LineIngestor ingestor;
+    AckTracker tracker;
+    Checkpoint lastSaved;
+
+    Source(TailedFile file) {
+      this.file = file;
+    }
+  }
+
+  private final TailConfig config;
+  private final Clock clock;
+  private final CheckpointStore store;
+  private final Semaphore slots;
+  private final Map<String, Source> sources = new LinkedHashMap<>();
+  private final AtomicReference<Exception> fatal = new AtomicReference<>();
+  private final CountDownLatch finished = new CountDownLatch(1);
+  private final java.util.concurrent.atomic.AtomicLong abandoned =
+      new java.util.concurrent.atomic.AtomicLong();
+  private volatile boolean stop;
+  private volatile boolean crash;
+
+  public Tailer(TailConfig config) {
+    this(config, Clock.systemUTC());
+  }
+
+  public Tailer(TailConfig config, Clock clock) {
+    this.config = config;
+    this.clock = clock;
+    this.store = new CheckpointStore(config.checkpointDir());
+    this.slots = new Semaphore(config.maxInFlightLines());
+  }
+
+  /** Clean stop: stop reading, flush, write final checkpoints; {@link #run()} then returns. */
+  public void stop() {
+    stop = true;
+  }
+
+  /**
+   * Test hook simulating kill -9: stop at once, drop unsent records, write no further checkpoint.
+   */
+  public void crash() {
+    crash = true;
+    stop = true;
+  }
+
+  /** Lines read but not yet acknowledged (bounded by maxInFlightLines). */
+  public int inFlightLines() {
+    return config.maxInFlightLines() - slots.availablePermits();
+  }
+
+  /** Waits until {@link #run()} has returned. */
+  public boolean awaitFinished(Duration timeout) throws InterruptedException {
+    return finished.await(timeout.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS);
+  }
+
+  /**
+   * Tails until stopped (or idle with exitWhenIdle).
+   *
+   * @throws ShipException when Kafka rejected a record for good or a file/checkpoint failed
+   */
+  @Override
+  public void run() {
+    LOG.info(
+        "tailing globs={} checkpointDir={} maxInFlightLines={} {}",
+        config.globs(),
+        config.checkpointDir(),
+        config.maxInFlightLines(),
+        config.ship());
+    var ship = config.ship();
+    Producer<String, byte[]> producer = null;
+    try (Serde<DecodeEvent> events =
+            AvroSerde.forClass(DecodeEvent.class, ship.serdeConfig(), false);
+        Serde<DeadLetter> deadLetters =
+            AvroSerde.forClass(DeadLetter.class, ship.serdeConfig(), false)) {
+      producer =
+          new KafkaProducer<>(
+              config.producerProperties(), new StringSerializer(), new ByteArraySerializer());
+      loop(producer, events, deadLetters);
+      if (crash) {
+        producer.close(Duration.ZERO);
+        producer = null;
+        return;
+      }
+      producer.close(config.shutdownTimeout());
+      producer = null;
+      saveCheckpoints();
+      if (abandoned.get() > 0) {
+        LOG.warn(
+            "{} records were not acknowledged within the shutdown timeout; the checkpoints stop"
+                + " before them and they are read again at the next start",
+            abandoned.get());
+      }
+      throwIfFatal();
+      LOG.info("tailing stopped cleanly, sources={}", sources.size());
+    } catch (IOException e) {
+      throw new ShipException("tailing failed: " + e, e);
+    } catch (UncheckedIOException e) {
+      throw new ShipException("tailing failed: " + e.getMessage(), e);
+    } finally {
+      if (producer != null) {
+        producer.close(Duration.ZERO);
+      }
+      for (Source s : sources.values()) {
+        try {
+          s.file.close();
+        } catch (IOException e) {
+          LOG.debug("close source={} failed: {}", s.file.source(), e.toString());
+        }
+      }
+      finished.countDown();
+    }
+  }
+
+  private void throwIfFatal() {
+    Exception e = fatal.get();
+    if (e != null) {
+      throw new ShipException("delivery to Kafka failed: " + e, e);
+    }
+  }
+
+  private void loop(
+      Producer<String, byte[]> producer, Serde<DecodeEvent> events, Serde<DeadLetter> dead)
+      throws IOException {
+    while (!stop && fatal.get() == null) {
+      discover();
+      int read = 0;
+      for (Source s : sources.values()) {
+        read += pump(s, producer, events, dead);
+        if (stop) {
+          break;
+        }
+      }
+      saveCheckpoints();
+      if (read == 0) {
+        if (config.exitWhenIdle() && idle()) {
+          LOG.info("all sources idle, exiting");
+          return;
+        }
+        sleep(config.pollInterval());
+      }
+    }
+  }
+
+  private boolean idle() {
+    for (Source s : sources.values()) {
+      if (s.tracker != null && !s.tracker.idle()) {
+        return false;
+      }
+      if (s.file.rotationPending() != TailedFile.Rotation.NONE) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** Reads and sends what one source has; returns lines read. */
+  private int pump(
+      Source s,
+      Producer<String, byte[]> producer,
+      Serde<DecodeEvent> events,
+      Serde<DeadLetter> dead)
+      throws IOException {
+    TailedFile f = s.file;
+    if (!f.isOpen() && f.rotationPending() == TailedFile.Rotation.NONE) {
+      if (!f.open(Optional.empty())) {
+        return 0;
+      }
+      newGeneration(s);
+    }
+    if (f.rotationPending() != TailedFile.Rotation.NONE) {
+      // switch only once every record of the old file is acknowledged, so a checkpoint never
+      // names the new file while old lines are still in flight
+      if (!s.tracker.idle()) {
+        return 0;
+      }
+      saveCheckpoint(s);
+      if (!f.switchFile()) {
+        return 0;
+      }
+      newGeneration(s);
+      saveCheckpoint(s);
+    }
+    int budget = slots.availablePermits();
+    if (budget == 0) {
+      return 0; // backpressure: Kafka has not acknowledged enough yet
+    }
+    List<TailedFile.ReadLine> lines = f.poll(budget);
+    slots.acquireUninterruptibly(lines.size());
+    for (TailedFile.ReadLine rl : lines) {
+      AckTracker.Entry entry = s.tracker.add(rl.endOffset(), rl.line().lineNumber());
+      IngestOutcome outcome = s.ingestor.ingest(rl.line());
+      ProducerRecord<String, byte[]> record = toRecord(outcome, s, events, dead);
+      if (record == null) {
+        s.tracker.done(entry);
+      } else {
+        send(producer, record, s.tracker, entry);
+      }
+    }
+    return lines.size();
+  }
+
+  private void send(
+      Producer<String, byte[]> producer,
+      ProducerRecord<String, byte[]> record,
+      AckTracker tracker,
+      AckTracker.Entry entry) {
+    while (!stop) {
+      try {
+        producer.send(
+            record,
+            (meta, e) -> {
+              if (e == null) {
+                tracker.done(entry);
+              } else if (stop) {
+                // aborted by the shutdown close: not acknowledged, so re-read after restart
+                abandoned.incrementAndGet();
+              } else {
+                // delivery timeout is unbounded, so this is not retriable: stop, keep checkpoint
+                if (fatal.compareAndSet(null, e) && !crash) {
+                  LOG.error("delivery to topic={} failed, stopping", record.topic(), e);
+                }
+              }
+            });
+        return;
+      } catch (RetriableException e) {
+        LOG.warn("send to topic={} blocked ({}); retrying", record.topic(), e.toString());
+        sleep(SEND_RETRY_BACKOFF);
+      }
+    }
+  }
+
+  private void newGeneration(Source s) {
+    TailedFile f = s.file;
+    s.genIdentity = f.identity();
+    SourceContext ctx =
+        new SourceContext(
+            config.ship().deploymentId(),
+            config.ship().host(),
+            f.source(),
+            f.identity().fingerprint());
+    s.ingestor = new LineIngestor(ctx, config.ship().normalise(), ParserRegistry.defaults(), clock);
+    s.tracker = new AckTracker(f.readPos(), f.lineNumber(), slots::release);
+    LOG.info("source={} reading file={} from offset={}", f.source(), f.identity(), f.readPos());
+  }
+
+  private ProducerRecord<String, byte[]> toRecord(
+      IngestOutcome outcome, Source s, Serde<DecodeEvent> events, Serde<DeadLetter> dead) {
+    var ship = config.ship();
+    if (outcome instanceof IngestOutcome.Event e) {
+      return new ProducerRecord<>(
+          ship.decodeTopic(),
+          ship.deploymentId(),
+          events.serializer().serialize(ship.decodeTopic(), e.event()));
+    }
+    if (outcome instanceof IngestOutcome.Dead d) {
+      return new ProducerRecord<>(
+          ship.dlqTopic(),
+          s.file.source(),
+          dead.serializer().serialize(ship.dlqTopic(), d.deadLetter()));
+    }
+    return null;
+  }
+
+  private void discover() throws IOException {
+    for (String glob : config.globs()) {
+      for (Path p : expand(glob)) {
+        String source = p.toAbsolutePath().normalize().toString();
+        if (sources.containsKey(source)) {
+          continue;
+        }
+        Source s = new Source(new TailedFile(p));
+        sources.put(source, s);
+        if (s.file.open(store.load(source))) {
+          newGeneration(s);
+        }
+      }
+    }
+  }
+
+  /** Regular files matching a glob; the directory part before the first wildcard is walked. */
+  static List<Path> expand(String glob) throws IOException {
+    Path absolute = Path.of(glob).toAbsolutePath().normalize();
+    Path base = absolute.getRoot();
+    int depth = 0;
+    boolean wild = false;
+    for (Path part : absolute) {
+      String name = part.toString();
+      if (!wild && !name.matches(".*[*?\\[{].*")) {
+        base = base.resolve(name);
+      } else {
+        wild = true;
+        depth =
+            name.contains("**")
+                ? Integer.MAX_VALUE
+                : (depth == Integer.MAX_VALUE ? depth : depth + 1);
+      }
+    }
+    List<Path> out = new ArrayList<>();
+    if (!wild) {
+      out.add(absolute); // a plain path is tailed even before it exists
+      return out;
+    }
+    if (!Files.isDirectory(base)) {
+      return out;
+    }
+    PathMatcher matcher = FileSystems.getDefault().getPathMatcher("glob:" + absolute);
+    try (Stream<Path> walk = Files.walk(base, depth)) {
+      walk.filter(Files::isRegularFile).filter(matcher::matches).sorted().forEach(out::add);
+    } catch (UncheckedIOException e) {
+      LOG.debug("glob={} walk failed: {}", glob, e.toString());
+    }
+    return out;
+  }
+
+  private void saveCheckpoints() {
+    for (Source s : sources.values()) {
+      saveCheckpoint(s);
+    }
+  }
+
+  private void saveCheckpoint(Source s) {
+    if (crash || s.tracker == null) {
+      return;
+    }
+    Checkpoint cp =
+        new Checkpoint(
+            s.file.source(),
+            s.genIdentity,
+            s.tracker.committedOffset(),
+            s.tracker.committedLines());
+    if (!cp.equals(s.lastSaved)) {
+      store.save(cp);
+      s.lastSaved = cp;
+    }
+  }
+
+  private void sleep(Duration d) {
+    try {
+      Thread.sleep(d.toMillis());
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      stop = true;
+    }
+  }
+}
