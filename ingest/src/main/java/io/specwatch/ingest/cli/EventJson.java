@@ -1,10 +1,12 @@
 package io.specwatch.ingest.cli;
 
 import io.specwatch.schemas.DecodeEvent;
+import io.specwatch.schemas.RequestAcceptance;
 import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.apache.avro.Schema;
+import org.apache.avro.specific.SpecificRecordBase;
 
 /** A DecodeEvent as a plain map for JSON output: every schema field, times as ISO-8601. */
 final class EventJson {
@@ -14,8 +16,22 @@ final class EventJson {
   static Map<String, Object> toMap(DecodeEvent event) {
     Map<String, Object> out = new LinkedHashMap<>();
     out.put("line", event.getLineNumber());
-    for (Schema.Field field : event.getSchema().getFields()) {
-      Object value = event.get(field.pos());
+    putFields(out, event);
+    return out;
+  }
+
+  /** A RequestAcceptance, tagged {@code "record": "RequestAcceptance"} and its line number. */
+  static Map<String, Object> toMap(RequestAcceptance request, long lineNumber) {
+    Map<String, Object> out = new LinkedHashMap<>();
+    out.put("line", lineNumber);
+    out.put("record", "RequestAcceptance");
+    putFields(out, request);
+    return out;
+  }
+
+  private static void putFields(Map<String, Object> out, SpecificRecordBase record) {
+    for (Schema.Field field : record.getSchema().getFields()) {
+      Object value = record.get(field.pos());
       if (value instanceof Instant instant) {
         value = instant.toString();
       } else if (value instanceof Enum<?> e) {
@@ -25,6 +41,5 @@ final class EventJson {
       }
       out.put(field.name(), value);
     }
-    return out;
   }
 }

@@ -76,6 +76,14 @@ final class ParseCommand implements Callable<Integer> {
               } catch (IOException ex) {
                 throw new UncheckedIOException(ex);
               }
+            } else if (outcome instanceof IngestOutcome.Request r) {
+              counts[1]++;
+              try {
+                out.println(
+                    json.writeValueAsString(EventJson.toMap(r.request(), line.lineNumber())));
+              } catch (IOException ex) {
+                throw new UncheckedIOException(ex);
+              }
             } else if (outcome instanceof IngestOutcome.Dead d) {
               counts[2]++;
               DeadLetter dl = d.deadLetter();

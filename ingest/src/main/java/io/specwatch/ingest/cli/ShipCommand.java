@@ -64,6 +64,14 @@ final class ShipCommand implements Callable<Integer> {
   String dlqTopic;
 
   @Option(
+      names = "--request-topic",
+      defaultValue = "${env:SPECWATCH_REQUEST_TOPIC:-specwatch.request-acceptance.v1}",
+      description =
+          "Request-acceptance topic for per-request records (env SPECWATCH_REQUEST_TOPIC,"
+              + " default ${DEFAULT-VALUE}).")
+  String requestTopic;
+
+  @Option(
       names = "--producer-property",
       description = "Raw Kafka producer setting k=v (repeatable), e.g. for SASL/TLS.")
   Map<String, String> producerProperties = Map.of();
@@ -84,7 +92,8 @@ final class ShipCommand implements Callable<Integer> {
             deployment,
             host == null || host.isBlank() ? localHost() : host,
             normalise.toConfig(),
-            producerProperties);
+            producerProperties,
+            requestTopic);
     ShipResult r = new LogFileShipper(config).ship(file);
     spec.commandLine()
         .getOut()

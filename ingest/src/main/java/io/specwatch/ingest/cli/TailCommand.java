@@ -73,6 +73,14 @@ final class TailCommand implements Callable<Integer> {
   String dlqTopic;
 
   @Option(
+      names = "--request-topic",
+      defaultValue = "${env:SPECWATCH_REQUEST_TOPIC:-specwatch.request-acceptance.v1}",
+      description =
+          "Request-acceptance topic for per-request records (env SPECWATCH_REQUEST_TOPIC,"
+              + " default ${DEFAULT-VALUE}).")
+  String requestTopic;
+
+  @Option(
       names = "--poll-interval",
       defaultValue = "250ms",
       converter = Durations.Converter.class,
@@ -130,7 +138,8 @@ final class TailCommand implements Callable<Integer> {
             deployment,
             host == null || host.isBlank() ? localHost() : host,
             normalise.toConfig(),
-            producerProperties());
+            producerProperties(),
+            requestTopic);
     return new TailConfig(
         ship,
         effectiveGlobs,

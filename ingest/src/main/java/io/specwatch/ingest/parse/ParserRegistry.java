@@ -1,5 +1,6 @@
 package io.specwatch.ingest.parse;
 
+import io.specwatch.ingest.parse.request.RequestJsonParser;
 import io.specwatch.ingest.parse.sglang.SglangDecodeBatchParser;
 import io.specwatch.ingest.parse.trtllm.TrtllmIterationStatsParser;
 import io.specwatch.ingest.parse.vllm.VllmV0Parser;
@@ -26,7 +27,8 @@ public final class ParserRegistry {
             new SglangDecodeBatchParser(),
             new VllmV1Parser(),
             new VllmV0Parser(),
-            new TrtllmIterationStatsParser()));
+            new TrtllmIterationStatsParser(),
+            new RequestJsonParser()));
   }
 
   /** Parses one line; never throws (a parser bug becomes a {@link ParseResult.Failed}). */

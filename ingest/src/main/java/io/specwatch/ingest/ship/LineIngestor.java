@@ -3,9 +3,11 @@ package io.specwatch.ingest.ship;
 import io.specwatch.ingest.normalise.DecodeEventNormaliser;
 import io.specwatch.ingest.normalise.LineOrigin;
 import io.specwatch.ingest.normalise.NormaliseConfig;
+import io.specwatch.ingest.normalise.RequestAcceptances;
 import io.specwatch.ingest.normalise.SourceContext;
 import io.specwatch.ingest.parse.ParseResult;
 import io.specwatch.ingest.parse.ParserRegistry;
+import io.specwatch.ingest.parse.request.RequestLine;
 import io.specwatch.schemas.DeadLetter;
 import java.nio.ByteBuffer;
 import java.time.Clock;
@@ -40,10 +42,12 @@ public final class LineIngestor {
     Instant now = clock.instant();
     ParseResult result = parsers.parse(line.text());
     if (result instanceof ParseResult.Parsed parsed) {
+      LineOrigin origin = new LineOrigin(line.lineNumber(), line.offset(), line.text(), now);
       try {
-        return new IngestOutcome.Event(
-            normaliser.normalise(
-                parsed.line(), new LineOrigin(line.lineNumber(), line.offset(), line.text(), now)));
+        if (parsed.line() instanceof RequestLine request) {
+          return new IngestOutcome.Request(RequestAcceptances.of(source, request, origin));
+        }
+        return new IngestOutcome.Event(normaliser.normalise(parsed.line(), origin));
       } catch (RuntimeException e) {
         return dead(line, parsed.line().format(), "NormaliseFailure", e.toString(), now);
       }

@@ -3,9 +3,6 @@ package io.specwatch.ingest.ship;
 import io.specwatch.ingest.normalise.FileFingerprint;
 import io.specwatch.ingest.normalise.SourceContext;
 import io.specwatch.ingest.parse.ParserRegistry;
-import io.specwatch.schemas.DeadLetter;
-import io.specwatch.schemas.DecodeEvent;
-import io.specwatch.serde.AvroSerde;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -15,15 +12,15 @@ import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.Producer;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
-import org.apache.kafka.common.serialization.Serde;
 import org.apache.kafka.common.serialization.StringSerializer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * Ships one whole log file: DecodeEvents keyed by deploymentId to the decode-events topic,
- * DeadLetters keyed by source to the dead-letter topic, with an idempotent acks=all producer.
- * Returns after everything is acknowledged. Tailing with checkpoints comes later.
+ * RequestAcceptances keyed by deploymentId to the request-acceptance topic, DeadLetters keyed by
+ * source to the dead-letter topic (see {@link OutcomeRecords}), with an idempotent acks=all
+ * producer. Returns after everything is acknowledged. Tailing with checkpoints comes later.
  */
 public final class LogFileShipper {
 
@@ -63,10 +60,7 @@ public final class LogFileShipper {
         new LineIngestor(source, config.normalise(), ParserRegistry.defaults(), clock);
     AtomicReference<Exception> sendError = new AtomicReference<>();
     ShipResult[] result = {ShipResult.empty()};
-    try (Serde<DecodeEvent> events =
-            AvroSerde.forClass(DecodeEvent.class, config.serdeConfig(), false);
-        Serde<DeadLetter> deadLetters =
-            AvroSerde.forClass(DeadLetter.class, config.serdeConfig(), false);
+    try (OutcomeRecords records = new OutcomeRecords(config);
         Producer<String, byte[]> producer =
             new KafkaProducer<>(
                 config.producerProperties(), new StringSerializer(), new ByteArraySerializer())) {
@@ -77,7 +71,7 @@ public final class LogFileShipper {
               return;
             }
             IngestOutcome outcome = ingestor.ingest(line);
-            ProducerRecord<String, byte[]> record = toRecord(outcome, source, events, deadLetters);
+            ProducerRecord<String, byte[]> record = records.toRecord(outcome, source.source());
             if (record != null) {
               producer.send(
                   record,
@@ -101,25 +95,5 @@ public final class LogFileShipper {
     }
     LOG.info("shipped file={} result={}", source.source(), result[0]);
     return result[0];
-  }
-
-  private ProducerRecord<String, byte[]> toRecord(
-      IngestOutcome outcome,
-      SourceContext source,
-      Serde<DecodeEvent> events,
-      Serde<DeadLetter> deadLetters) {
-    if (outcome instanceof IngestOutcome.Event e) {
-      return new ProducerRecord<>(
-          config.decodeTopic(),
-          source.deploymentId(),
-          events.serializer().serialize(config.decodeTopic(), e.event()));
-    }
-    if (outcome instanceof IngestOutcome.Dead d) {
-      return new ProducerRecord<>(
-          config.dlqTopic(),
-          source.source(),
-          deadLetters.serializer().serialize(config.dlqTopic(), d.deadLetter()));
-    }
-    return null;
   }
 }

@@ -1,6 +1,7 @@
 package io.specwatch.ingest.ship;
 
 import io.specwatch.ingest.normalise.NormaliseConfig;
+import io.specwatch.serde.Topics;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Properties;
@@ -18,6 +19,7 @@ import org.apache.kafka.clients.producer.ProducerConfig;
  * @param normalise normalisation settings
  * @param producerOverrides raw Kafka producer settings (SASL/TLS...), applied last except the
  *     delivery guarantees
+ * @param requestTopic request-acceptance topic (per-request records)
  */
 public record ShipConfig(
     String bootstrap,
@@ -27,7 +29,8 @@ public record ShipConfig(
     String deploymentId,
     String host,
     NormaliseConfig normalise,
-    Map<String, String> producerOverrides) {
+    Map<String, String> producerOverrides,
+    String requestTopic) {
 
   public ShipConfig {
     requireText(bootstrap, "bootstrap (SPECWATCH_BOOTSTRAP)");
@@ -38,6 +41,29 @@ public record ShipConfig(
     requireText(host, "host");
     Objects.requireNonNull(normalise, "normalise");
     producerOverrides = Map.copyOf(producerOverrides == null ? Map.of() : producerOverrides);
+    requireText(requestTopic, "request-topic");
+  }
+
+  /** Settings with the default request-acceptance topic {@link Topics#REQUEST_ACCEPTANCE}. */
+  public ShipConfig(
+      String bootstrap,
+      String registryUrl,
+      String decodeTopic,
+      String dlqTopic,
+      String deploymentId,
+      String host,
+      NormaliseConfig normalise,
+      Map<String, String> producerOverrides) {
+    this(
+        bootstrap,
+        registryUrl,
+        decodeTopic,
+        dlqTopic,
+        deploymentId,
+        host,
+        normalise,
+        producerOverrides,
+        Topics.REQUEST_ACCEPTANCE);
   }
 
   /** Producer settings: idempotent, acks=all; overrides cannot weaken delivery. */
@@ -69,6 +95,8 @@ public record ShipConfig(
         + decodeTopic
         + ", dlqTopic="
         + dlqTopic
+        + ", requestTopic="
+        + requestTopic
         + ", deployment="
         + deploymentId
         + ", host="

@@ -4,10 +4,8 @@ import io.specwatch.ingest.normalise.SourceContext;
 import io.specwatch.ingest.parse.ParserRegistry;
 import io.specwatch.ingest.ship.IngestOutcome;
 import io.specwatch.ingest.ship.LineIngestor;
+import io.specwatch.ingest.ship.OutcomeRecords;
 import io.specwatch.ingest.ship.ShipException;
-import io.specwatch.schemas.DeadLetter;
-import io.specwatch.schemas.DecodeEvent;
-import io.specwatch.serde.AvroSerde;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.FileSystems;
@@ -30,7 +28,6 @@ import org.apache.kafka.clients.producer.Producer;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.errors.RetriableException;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
-import org.apache.kafka.common.serialization.Serde;
 import org.apache.kafka.common.serialization.StringSerializer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -121,14 +118,11 @@ public final class Tailer implements Runnable {
         config.ship());
     var ship = config.ship();
     Producer<String, byte[]> producer = null;
-    try (Serde<DecodeEvent> events =
-            AvroSerde.forClass(DecodeEvent.class, ship.serdeConfig(), false);
-        Serde<DeadLetter> deadLetters =
-            AvroSerde.forClass(DeadLetter.class, ship.serdeConfig(), false)) {
+    try (OutcomeRecords records = new OutcomeRecords(ship)) {
       producer =
           new KafkaProducer<>(
               config.producerProperties(), new StringSerializer(), new ByteArraySerializer());
-      loop(producer, events, deadLetters);
+      loop(producer, records);
       if (crash) {
         producer.close(Duration.ZERO);
         producer = null;
@@ -171,14 +165,12 @@ public final class Tailer implements Runnable {
     }
   }
 
-  private void loop(
-      Producer<String, byte[]> producer, Serde<DecodeEvent> events, Serde<DeadLetter> dead)
-      throws IOException {
+  private void loop(Producer<String, byte[]> producer, OutcomeRecords records) throws IOException {
     while (!stop && fatal.get() == null) {
       discover();
       int read = 0;
       for (Source s : sources.values()) {
-        read += pump(s, producer, events, dead);
+        read += pump(s, producer, records);
         if (stop) {
           break;
         }
@@ -207,11 +199,7 @@ public final class Tailer implements Runnable {
   }
 
   /** Reads and sends what one source has; returns lines read. */
-  private int pump(
-      Source s,
-      Producer<String, byte[]> producer,
-      Serde<DecodeEvent> events,
-      Serde<DeadLetter> dead)
+  private int pump(Source s, Producer<String, byte[]> producer, OutcomeRecords records)
       throws IOException {
     TailedFile f = s.file;
     if (!f.isOpen() && f.rotationPending() == TailedFile.Rotation.NONE) {
@@ -242,7 +230,7 @@ public final class Tailer implements Runnable {
     for (TailedFile.ReadLine rl : lines) {
       AckTracker.Entry entry = s.tracker.add(rl.endOffset(), rl.line().lineNumber());
       IngestOutcome outcome = s.ingestor.ingest(rl.line());
-      ProducerRecord<String, byte[]> record = toRecord(outcome, s, events, dead);
+      ProducerRecord<String, byte[]> record = records.toRecord(outcome, s.file.source());
       if (record == null) {
         s.tracker.done(entry);
       } else {
@@ -294,24 +282,6 @@ public final class Tailer implements Runnable {
     s.ingestor = new LineIngestor(ctx, config.ship().normalise(), ParserRegistry.defaults(), clock);
     s.tracker = new AckTracker(f.readPos(), f.lineNumber(), slots::release);
     LOG.info("source={} reading file={} from offset={}", f.source(), f.identity(), f.readPos());
-  }
-
-  private ProducerRecord<String, byte[]> toRecord(
-      IngestOutcome outcome, Source s, Serde<DecodeEvent> events, Serde<DeadLetter> dead) {
-    var ship = config.ship();
-    if (outcome instanceof IngestOutcome.Event e) {
-      return new ProducerRecord<>(
-          ship.decodeTopic(),
-          ship.deploymentId(),
-          events.serializer().serialize(ship.decodeTopic(), e.event()));
-    }
-    if (outcome instanceof IngestOutcome.Dead d) {
-      return new ProducerRecord<>(
-          ship.dlqTopic(),
-          s.file.source(),
-          dead.serializer().serialize(ship.dlqTopic(), d.deadLetter()));
-    }
-    return null;
   }
 
   private void discover() throws IOException {
