@@ -2,10 +2,13 @@ package io.specwatch.ingest.ship;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.specwatch.ingest.normalise.EventIds;
 import io.specwatch.ingest.normalise.NormaliseConfig;
 import io.specwatch.ingest.normalise.SourceContext;
 import io.specwatch.ingest.parse.ParserRegistry;
 import io.specwatch.schemas.DeadLetter;
+import io.specwatch.schemas.Engine;
+import io.specwatch.schemas.RequestAcceptance;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Instant;
@@ -62,5 +65,49 @@ class LineIngestorTest {
     assertThat(ingestor.ingest(line(2, 10, ""))).isInstanceOf(IngestOutcome.Unrecognised.class);
     assertThat(ingestor.ingest(line(3, 11, "INFO: started")))
         .isInstanceOf(IngestOutcome.Unrecognised.class);
+  }
+
+  @Test
+  void perRequestLineBecomesARequestAcceptance() {
+    String text =
+        "{\"text\":\"x\",\"meta_info\":{\"id\":\"a1b2\",\"prompt_tokens\":20,"
+            + "\"completion_tokens\":64,\"spec_verify_ct\":20,\"spec_accept_rate\":0.55,"
+            + "\"spec_accept_histogram\":[2,4,6,8]}}";
+    IngestOutcome outcome = ingestor.ingest(line(3, 200, text));
+    assertThat(outcome).isInstanceOf(IngestOutcome.Request.class);
+    RequestAcceptance r = ((IngestOutcome.Request) outcome).request();
+    assertThat(r.getEventId()).isEqualTo(EventIds.of("gpu-1", "/logs/a.log", "fp", 200, text));
+    assertThat(r.getRequestId()).isEqualTo("a1b2");
+    assertThat(r.getDeploymentId()).isEqualTo("dep");
+    assertThat(r.getHost()).isEqualTo("gpu-1");
+    assertThat(r.getSource()).isEqualTo("/logs/a.log");
+    assertThat(r.getEngine()).isEqualTo(Engine.SGLANG);
+    assertThat(r.getFinishedAt()).isEqualTo(NOW); // no ts: ingest time
+    assertThat(r.getPromptTokens()).isEqualTo(20L);
+    assertThat(r.getOutputTokens()).isEqualTo(64L);
+    assertThat(r.getVerifyCycles()).isEqualTo(20L);
+    assertThat(r.getAcceptedTokens()).isEqualTo(40L);
+    assertThat(r.getAcceptLength()).isEqualTo(3.2);
+    assertThat(r.getRawAcceptRate()).isEqualTo(0.55);
+    assertThat(r.getAcceptHistogram()).containsExactly(2L, 4L, 6L, 8L);
+
+    IngestOutcome v1 =
+        ingestor.ingest(
+            line(
+                4,
+                400,
+                "{\"ts\":1772366400000,\"request_id\":\"q\",\"output_tokens\":9,"
+                    + "\"verify_cycles\":6}"));
+    RequestAcceptance q = ((IngestOutcome.Request) v1).request();
+    assertThat(q.getEngine()).isEqualTo(Engine.INSTRUMENTED);
+    assertThat(q.getFinishedAt()).isEqualTo(Instant.parse("2026-03-01T12:00:00Z"));
+    assertThat(q.getAcceptLength()).isEqualTo(1.5);
+
+    IngestOutcome broken =
+        ingestor.ingest(line(5, 500, "{\"request_id\":\"q\",\"verify_cycles\":"));
+    DeadLetter d = ((IngestOutcome.Dead) broken).deadLetter();
+    assertThat(d.getFormat()).isEqualTo("request.v1");
+    assertThat(d.getErrorClass()).isEqualTo("ParseFailure");
+    assertThat(d.getErrorMessage()).startsWith("invalid JSON");
   }
 }

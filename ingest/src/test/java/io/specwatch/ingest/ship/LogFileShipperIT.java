@@ -7,6 +7,8 @@ import io.specwatch.ingest.normalise.NormaliseConfig;
 import io.specwatch.ingest.samples.SampleLogsTest;
 import io.specwatch.schemas.DeadLetter;
 import io.specwatch.schemas.DecodeEvent;
+import io.specwatch.schemas.Engine;
+import io.specwatch.schemas.RequestAcceptance;
 import io.specwatch.serde.AvroSerde;
 import io.specwatch.testkit.SpecwatchContainers;
 import java.nio.charset.StandardCharsets;
@@ -126,6 +128,81 @@ class LogFileShipperIT {
     Set<String> secondIds =
         both.subList(319, 638).stream().map(DecodeEvent::getEventId).collect(Collectors.toSet());
     assertThat(firstIds).hasSize(319).isEqualTo(secondIds);
+  }
+
+  @Test
+  void shipsPerRequestRecordsToTheRequestTopic() throws Exception {
+    Path file = Path.of("src/test/resources/requests/requests.jsonl");
+    String bootstrap = SpecwatchContainers.kafkaBootstrap();
+    String registry = SpecwatchContainers.registryUrl();
+    String topic = SpecwatchContainers.uniqueName("it.decode-events");
+    String dlq = SpecwatchContainers.uniqueName("it.dead-letter");
+    String requests = SpecwatchContainers.uniqueName("it.request-acceptance");
+    try (Admin admin =
+        Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap))) {
+      admin
+          .createTopics(
+              List.of(
+                  new NewTopic(topic, 1, (short) 1),
+                  new NewTopic(dlq, 1, (short) 1),
+                  new NewTopic(requests, 3, (short) 1)))
+          .all()
+          .get();
+    }
+    ShipConfig config =
+        new ShipConfig(
+            bootstrap,
+            registry,
+            topic,
+            dlq,
+            "gw-a",
+            "gateway-1",
+            NormaliseConfig.defaults(),
+            Map.of(),
+            requests);
+
+    ShipResult result = new LogFileShipper(config).ship(file);
+
+    assertThat(result).isEqualTo(new ShipResult(6, 3, 2, 1));
+    List<RequestAcceptance> values =
+        consume(bootstrap, registry, requests, RequestAcceptance.class, 3).stream()
+            .peek(r -> assertThat(r.key()).isEqualTo("gw-a"))
+            .map(ConsumerRecord::value)
+            .toList();
+    assertThat(values).hasSize(3);
+    String absolute = file.toAbsolutePath().normalize().toString();
+    RequestAcceptance first = values.get(0);
+    assertThat(first.getRequestId()).isEqualTo("req-1");
+    assertThat(first.getDeploymentId()).isEqualTo("gw-a");
+    assertThat(first.getHost()).isEqualTo("gateway-1");
+    assertThat(first.getSource()).isEqualTo(absolute);
+    assertThat(first.getEngine()).isEqualTo(Engine.INSTRUMENTED);
+    assertThat(first.getFinishedAt()).isEqualTo(Instant.parse("2026-03-01T12:00:00Z"));
+    assertThat(first.getPromptHash()).isEqualTo("9f2c");
+    assertThat(first.getPromptCategory()).isEqualTo("code");
+    assertThat(first.getModel()).isEqualTo("kimi-k2.5");
+    assertThat(first.getDraftModelVersion()).isEqualTo("eagle3-v4");
+    assertThat(first.getPromptTokens()).isEqualTo(512L);
+    assertThat(first.getOutputTokens()).isEqualTo(300L);
+    assertThat(first.getVerifyCycles()).isEqualTo(120L);
+    assertThat(first.getAcceptedTokens()).isEqualTo(180L);
+    assertThat(first.getDraftedTokens()).isEqualTo(360L);
+    assertThat(first.getAcceptLength()).isEqualTo(2.5);
+    assertThat(first.getAcceptHistogram()).containsExactly(20L, 40L, 40L, 20L);
+    assertThat(values.get(1).getFinishedAt()).isEqualTo(Instant.parse("2026-03-01T12:00:01.500Z"));
+    assertThat(values.get(1).getAcceptLength()).isEqualTo(1.75);
+    RequestAcceptance sglang = values.get(2);
+    assertThat(sglang.getEngine()).isEqualTo(Engine.SGLANG);
+    assertThat(sglang.getRequestId()).isEqualTo("a1b2");
+    assertThat(sglang.getAcceptLength()).isEqualTo(3.2);
+    assertThat(sglang.getRawAcceptRate()).isEqualTo(0.55);
+    assertThat(sglang.getAcceptedTokens()).isEqualTo(40L);
+
+    List<ConsumerRecord<String, DeadLetter>> dead =
+        consume(bootstrap, registry, dlq, DeadLetter.class, 2);
+    assertThat(dead).extracting(r -> r.value().getLineNumber()).containsExactly(4L, 5L);
+    assertThat(dead).extracting(r -> r.value().getFormat()).containsOnly("request.v1");
+    assertThat(consume(bootstrap, registry, topic, DecodeEvent.class, 0)).isEmpty();
   }
 
   private static long byteOffsetOfLine(int lineNumber) throws Exception {
