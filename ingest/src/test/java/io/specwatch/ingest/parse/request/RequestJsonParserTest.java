@@ -121,7 +121,7 @@ class RequestJsonParserTest {
         "{\"request_id\":\"r\",\"output_tokens\":1,\"verify_cycles\":3,\"accept_histogram\":[1,-1]}",
         "accept_histogram");
     assertFailed("{\"completion_tokens\":5,\"spec_verify_ct\":2}", "request id");
-    assertFailed("[\"verify_cycles\"]", "invalid JSON");
+    assertFailed("x {\"verify_cycles\":1,}", "invalid JSON");
   }
 
   @Test
