@@ -48,8 +48,9 @@ public final class PromTextParser {
     }
     String name = line.substring(0, pos);
     Map<String, String> labels = new LinkedHashMap<>();
-    if (pos < n && line.charAt(pos) == '{') {
-      pos = parseLabels(line, pos + 1, labels, lineNo);
+    int brace = skipSpaces(line, pos);
+    if (brace < n && line.charAt(brace) == '{') {
+      pos = parseLabels(line, brace + 1, labels, lineNo);
     }
     String rest = line.substring(pos).strip();
     if (rest.isEmpty()) {
