@@ -9,6 +9,7 @@ import java.net.InetAddress;
 import java.net.URI;
 import java.net.UnknownHostException;
 import java.time.Clock;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -134,13 +135,12 @@ final class ScrapeCommand implements Callable<Integer> {
   @Override
   public Integer call() {
     Scraper scraper = new Scraper(toConfig(System.getenv()), Clock.systemUTC());
-    Thread main = Thread.currentThread();
     Thread hook =
         new Thread(
             () -> {
               scraper.stop();
               try {
-                main.join(30_000);
+                scraper.awaitFinished(Duration.ofSeconds(30));
               } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
               }

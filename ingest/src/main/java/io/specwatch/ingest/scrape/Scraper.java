@@ -41,6 +41,7 @@ public final class Scraper {
   private final Clock clock;
   private final HttpClient http;
   private final CountDownLatch stopped = new CountDownLatch(1);
+  private final CountDownLatch finished = new CountDownLatch(1);
 
   public Scraper(ScrapeConfig config, Clock clock) {
     this.config = Objects.requireNonNull(config, "config");
@@ -53,7 +54,23 @@ public final class Scraper {
     stopped.countDown();
   }
 
+  /**
+   * Waits until {@link #run()} has flushed and returned (for a shutdown hook: waiting for the main
+   * thread instead would deadlock with its System.exit).
+   */
+  public boolean awaitFinished(Duration timeout) throws InterruptedException {
+    return finished.await(timeout.toMillis(), TimeUnit.MILLISECONDS);
+  }
+
   public Result run() {
+    try {
+      return loop();
+    } finally {
+      finished.countDown();
+    }
+  }
+
+  private Result loop() {
     LOG.info(
         "scraping urls={} interval={} engine={} {}",
         config.urls(),
