@@ -1,0 +1,171 @@
+package io.specwatch.ingest.cli;
+
+import io.specwatch.ingest.normalise.NormaliseConfig;
+import io.specwatch.ingest.scrape.ScrapeConfig;
+import io.specwatch.ingest.scrape.ScrapeEngine;
+import io.specwatch.ingest.scrape.Scraper;
+import io.specwatch.ingest.ship.ShipConfig;
+import java.net.InetAddress;
+import java.net.URI;
+import java.net.UnknownHostException;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/** {@code scrape}: poll vLLM/SGLang /metrics endpoints into INTERVAL DecodeEvents. */
+@Command(
+    name = "scrape",
+    mixinStandardHelpOptions = true,
+    description =
+        "Scrape Prometheus /metrics of vLLM or SGLang every interval and publish the deltas as"
+            + " INTERVAL DecodeEvents, until SIGTERM.")
+final class ScrapeCommand implements Callable<Integer> {
+
+  @Spec CommandSpec spec;
+
+  @Option(
+      names = "--url",
+      description = "Metrics URL (repeatable; env SPECWATCH_SCRAPE_URLS, comma separated).")
+  List<String> urls = new ArrayList<>();
+
+  @Option(
+      names = "--interval",
+      defaultValue = "${env:SPECWATCH_SCRAPE_INTERVAL:-10s}",
+      description =
+          "Scrape spacing, e.g. 10s, 500ms (env SPECWATCH_SCRAPE_INTERVAL, default ${DEFAULT-VALUE}).")
+  String interval;
+
+  @Option(
+      names = "--engine",
+      defaultValue = "${env:SPECWATCH_SCRAPE_ENGINE:-auto}",
+      description = "vllm, sglang or auto (by metric names; default ${DEFAULT-VALUE}).")
+  String engine;
+
+  @Option(
+      names = "--deployment",
+      defaultValue = "${env:SPECWATCH_DEPLOYMENT}",
+      description = "Deployment id, the record key (env SPECWATCH_DEPLOYMENT).")
+  String deployment;
+
+  @Option(
+      names = "--host",
+      defaultValue = "${env:SPECWATCH_HOST}",
+      description = "GPU host name recorded in events (env SPECWATCH_HOST, default: this host).")
+  String host;
+
+  @Option(
+      names = "--bootstrap",
+      defaultValue = "${env:SPECWATCH_BOOTSTRAP:-127.0.0.1:19092}",
+      description = "Kafka bootstrap servers (env SPECWATCH_BOOTSTRAP, default ${DEFAULT-VALUE}).")
+  String bootstrap;
+
+  @Option(
+      names = "--registry-url",
+      defaultValue = "${env:SPECWATCH_REGISTRY_URL:-http://127.0.0.1:18081/apis/ccompat/v7}",
+      description = "Schema registry URL (env SPECWATCH_REGISTRY_URL, default ${DEFAULT-VALUE}).")
+  String registryUrl;
+
+  @Option(
+      names = "--topic",
+      defaultValue = "${env:SPECWATCH_DECODE_TOPIC:-specwatch.decode-events.v1}",
+      description = "Decode-events topic (env SPECWATCH_DECODE_TOPIC, default ${DEFAULT-VALUE}).")
+  String topic;
+
+  @Option(
+      names = "--max-scrapes",
+      defaultValue = "0",
+      description = "Stop after N scrape rounds (0 = run until SIGTERM; for tests).")
+  long maxScrapes;
+
+  @Option(
+      names = "--exit-when-idle",
+      description = "Stop after a round (past the first) in which no spec counter advanced.")
+  boolean exitWhenIdle;
+
+  @Option(
+      names = "--producer-property",
+      description = "Raw Kafka producer setting k=v (repeatable), e.g. for SASL/TLS.")
+  Map<String, String> producerProperties = Map.of();
+
+  /** Parses the options into the validated config; shared by call() and tests. */
+  ScrapeConfig toConfig(Map<String, String> env) {
+    List<String> raw = new ArrayList<>(urls);
+    if (raw.isEmpty()) {
+      String fromEnv = env.getOrDefault("SPECWATCH_SCRAPE_URLS", "");
+      for (String u : fromEnv.split(",")) {
+        if (!u.isBlank()) {
+          raw.add(u.strip());
+        }
+      }
+    }
+    List<URI> parsed = new ArrayList<>();
+    for (String u : raw) {
+      try {
+        parsed.add(URI.create(u));
+      } catch (IllegalArgumentException e) {
+        throw new IllegalArgumentException("setting 'url': bad URL '" + u + "'", e);
+      }
+    }
+    ShipConfig ship =
+        new ShipConfig(
+            bootstrap,
+            registryUrl,
+            topic,
+            "unused-by-scrape",
+            deployment,
+            host == null || host.isBlank() ? localHost() : host,
+            NormaliseConfig.defaults(),
+            producerProperties);
+    return new ScrapeConfig(
+        parsed,
+        ScrapeConfig.parseInterval(interval),
+        ScrapeEngine.parse(engine),
+        ship,
+        maxScrapes,
+        exitWhenIdle);
+  }
+
+  @Override
+  public Integer call() {
+    Scraper scraper = new Scraper(toConfig(System.getenv()), Clock.systemUTC());
+    Thread hook =
+        new Thread(
+            () -> {
+              scraper.stop();
+              try {
+                scraper.awaitFinished(Duration.ofSeconds(30));
+              } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+              }
+            },
+            "scrape-shutdown");
+    Runtime.getRuntime().addShutdownHook(hook);
+    Scraper.Result r = scraper.run();
+    try {
+      Runtime.getRuntime().removeShutdownHook(hook);
+    } catch (IllegalStateException shuttingDown) {
+      // SIGTERM path: the hook is already running
+    }
+    spec.commandLine()
+        .getOut()
+        .printf(
+            "scraped: rounds=%d events=%d failed-scrapes=%d%n",
+            r.rounds(), r.events(), r.failedScrapes());
+    return 0;
+  }
+
+  private static String localHost() {
+    try {
+      return InetAddress.getLocalHost().getHostName();
+    } catch (UnknownHostException e) {
+      return "unknown-host";
+    }
+  }
+}

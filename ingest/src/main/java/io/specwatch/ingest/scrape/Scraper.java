@@ -1,0 +1,175 @@
+package io.specwatch.ingest.scrape;
+
+import io.specwatch.schemas.DecodeEvent;
+import io.specwatch.serde.AvroSerde;
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Objects;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.Producer;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.serialization.ByteArraySerializer;
+import org.apache.kafka.common.serialization.Serde;
+import org.apache.kafka.common.serialization.StringSerializer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The scrape loop: every interval, GET each URL, derive INTERVAL DecodeEvents and send them keyed
+ * by deployment with the idempotent producer of {@code ship}. A failed scrape (HTTP error,
+ * malformed text) is logged and skipped without touching the counter state, so the next good scrape
+ * covers the gap. Runs until {@link #stop()}, max-scrapes or exit-when-idle.
+ */
+public final class Scraper {
+
+  private static final Logger LOG = LoggerFactory.getLogger(Scraper.class);
+
+  /** Totals of a run. */
+  public record Result(long rounds, long events, long failedScrapes) {}
+
+  private final ScrapeConfig config;
+  private final Clock clock;
+  private final HttpClient http;
+  private final CountDownLatch stopped = new CountDownLatch(1);
+  private final CountDownLatch finished = new CountDownLatch(1);
+
+  public Scraper(ScrapeConfig config, Clock clock) {
+    this.config = Objects.requireNonNull(config, "config");
+    this.clock = Objects.requireNonNull(clock, "clock");
+    this.http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+  }
+
+  /** Asks the loop to finish its current round and return; safe from any thread. */
+  public void stop() {
+    stopped.countDown();
+  }
+
+  /**
+   * Waits until {@link #run()} has flushed and returned (for a shutdown hook: waiting for the main
+   * thread instead would deadlock with its System.exit).
+   */
+  public boolean awaitFinished(Duration timeout) throws InterruptedException {
+    return finished.await(timeout.toMillis(), TimeUnit.MILLISECONDS);
+  }
+
+  public Result run() {
+    try {
+      return loop();
+    } finally {
+      finished.countDown();
+    }
+  }
+
+  private Result loop() {
+    LOG.info(
+        "scraping urls={} interval={} engine={} {}",
+        config.urls(),
+        config.interval(),
+        config.engine(),
+        config.ship());
+    IntervalDeriver deriver =
+        new IntervalDeriver(config.ship().deploymentId(), config.ship().host(), config.engine());
+    AtomicReference<Exception> sendError = new AtomicReference<>();
+    long rounds = 0;
+    long events = 0;
+    long failed = 0;
+    try (Serde<DecodeEvent> serde =
+            AvroSerde.forClass(DecodeEvent.class, config.ship().serdeConfig(), false);
+        Producer<String, byte[]> producer =
+            new KafkaProducer<>(
+                config.ship().producerProperties(),
+                new StringSerializer(),
+                new ByteArraySerializer())) {
+      String topic = config.ship().decodeTopic();
+      long next = clock.millis();
+      while (true) {
+        long roundEvents = 0;
+        boolean advanced = false;
+        for (URI url : config.urls()) {
+          Instant at = clock.instant();
+          List<PromSample> samples;
+          try {
+            samples = PromTextParser.parse(fetch(url));
+          } catch (IOException | RuntimeException e) {
+            failed++;
+            LOG.warn("scrape url={} failed: {}", url, e.toString());
+            continue;
+          }
+          for (DecodeEvent e : deriver.onScrape(url.toString(), at, samples)) {
+            producer.send(
+                new ProducerRecord<>(
+                    topic, e.getDeploymentId(), serde.serializer().serialize(topic, e)),
+                (meta, ex) -> {
+                  if (ex != null) {
+                    sendError.compareAndSet(null, ex);
+                  }
+                });
+            roundEvents++;
+            advanced |= advanced(e);
+          }
+        }
+        producer.flush();
+        if (sendError.get() != null) {
+          throw new ScrapeException(
+              "delivery to Kafka failed: " + sendError.get(), sendError.get());
+        }
+        rounds++;
+        events += roundEvents;
+        if (config.maxScrapes() > 0 && rounds >= config.maxScrapes()) {
+          break;
+        }
+        if (config.exitWhenIdle() && rounds > 1 && !advanced) {
+          break;
+        }
+        next += config.interval().toMillis();
+        long wait = Math.max(0, next - clock.millis());
+        if (stopped.await(wait, TimeUnit.MILLISECONDS)) {
+          break;
+        }
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+    Result r = new Result(rounds, events, failed);
+    LOG.info("scraping stopped: {}", r);
+    return r;
+  }
+
+  private static boolean advanced(DecodeEvent e) {
+    return (e.getCycles() != null && e.getCycles() > 0)
+        || (e.getDecodePasses() != null && e.getDecodePasses() > 0);
+  }
+
+  private String fetch(URI url) throws IOException, InterruptedException {
+    HttpRequest req =
+        HttpRequest.newBuilder(url)
+            .timeout(Duration.ofSeconds(10))
+            .header("Accept", "text/plain;version=0.0.4")
+            .GET()
+            .build();
+    HttpResponse<String> resp = http.send(req, HttpResponse.BodyHandlers.ofString());
+    if (resp.statusCode() != 200) {
+      throw new IOException("HTTP " + resp.statusCode() + " from " + url);
+    }
+    return resp.body();
+  }
+
+  /** Delivery to Kafka failed: the process should exit non-zero. */
+  public static final class ScrapeException extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+
+    ScrapeException(String message, Throwable cause) {
+      super(message, cause);
+    }
+  }
+}
