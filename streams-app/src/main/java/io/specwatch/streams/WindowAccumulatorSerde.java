@@ -2,6 +2,7 @@ package io.specwatch.streams;
 
 import java.nio.BufferUnderflowException;
 import java.nio.ByteBuffer;
+import org.apache.datasketches.common.SketchesException;
 import org.apache.kafka.common.errors.SerializationException;
 import org.apache.kafka.common.serialization.Deserializer;
 import org.apache.kafka.common.serialization.Serde;
@@ -12,9 +13,18 @@ import org.apache.kafka.common.serialization.Serializer;
  *
  * <p>Layout: one version byte, then the fields in declaration order (longs and doubles, big
  * endian). A new field means a new version; the deserializer keeps reading every older version.
+ *
+ * <ul>
+ *   <li>v1: the 15 sum fields.
+ *   <li>v2: v1, then per position: int n, n doubles, long perPositionCycles; then the draft,
+ *       verify, cycle ms and accept-length sketches, each an int length and the KLL sketch's own
+ *       {@code toByteArray()} bytes (length 0: no value). A v1 blob reads with empty per-position
+ *       data and empty sketches.
+ * </ul>
  */
 public final class WindowAccumulatorSerde implements Serde<WindowAccumulator> {
   static final byte VERSION_1 = 1;
+  static final byte VERSION_2 = 2;
   private static final int V1_SIZE = 1 + 15 * 8;
 
   @Override
@@ -28,8 +38,36 @@ public final class WindowAccumulatorSerde implements Serde<WindowAccumulator> {
   }
 
   static byte[] write(WindowAccumulator a) {
+    byte[][] sketches = {
+      a.draftMs.toBytes(), a.verifyMs.toBytes(), a.cycleMs.toBytes(), a.acceptLength.toBytes()
+    };
+    int size = V1_SIZE + 4 + 8 * a.perPositionAccepted.length + 8;
+    for (byte[] s : sketches) {
+      size += 4 + s.length;
+    }
+    ByteBuffer b = ByteBuffer.allocate(size);
+    b.put(VERSION_2);
+    writeV1Fields(b, a);
+    b.putInt(a.perPositionAccepted.length);
+    for (double accepted : a.perPositionAccepted) {
+      b.putDouble(accepted);
+    }
+    b.putLong(a.perPositionCycles);
+    for (byte[] s : sketches) {
+      b.putInt(s.length).put(s);
+    }
+    return b.array();
+  }
+
+  /** The v1 format, kept to test that old state still reads. */
+  static byte[] writeV1(WindowAccumulator a) {
     ByteBuffer b = ByteBuffer.allocate(V1_SIZE);
     b.put(VERSION_1);
+    writeV1Fields(b, a);
+    return b.array();
+  }
+
+  private static void writeV1Fields(ByteBuffer b, WindowAccumulator a) {
     b.putLong(a.events).putLong(a.cycles);
     b.putDouble(a.acceptLengthWeighted).putLong(a.acceptLengthCycles);
     b.putLong(a.acceptedTokens).putLong(a.draftedTokens);
@@ -38,15 +76,14 @@ public final class WindowAccumulatorSerde implements Serde<WindowAccumulator> {
     b.putLong(a.throughputTimedEvents);
     b.putDouble(a.throughputUntimed).putLong(a.throughputUntimedEvents);
     b.putDouble(a.batchSizeWeighted).putLong(a.batchSizeCycles);
-    return b.array();
   }
 
   static WindowAccumulator read(byte[] bytes) {
-    if (bytes.length == 0 || bytes[0] != VERSION_1) {
+    if (bytes.length == 0 || (bytes[0] != VERSION_1 && bytes[0] != VERSION_2)) {
       throw new SerializationException(
           "unknown WindowAccumulator version " + (bytes.length == 0 ? "(empty)" : bytes[0]));
     }
-    if (bytes.length != V1_SIZE) {
+    if (bytes[0] == VERSION_1 && bytes.length != V1_SIZE) {
       throw new SerializationException(
           "WindowAccumulator v1 needs " + V1_SIZE + " bytes, got " + bytes.length);
     }
@@ -68,9 +105,42 @@ public final class WindowAccumulatorSerde implements Serde<WindowAccumulator> {
       a.throughputUntimedEvents = b.getLong();
       a.batchSizeWeighted = b.getDouble();
       a.batchSizeCycles = b.getLong();
+      if (bytes[0] == VERSION_2) {
+        readV2Fields(b, a);
+      }
       return a;
-    } catch (BufferUnderflowException e) {
+    } catch (BufferUnderflowException | IllegalArgumentException | SketchesException e) {
       throw new SerializationException("truncated WindowAccumulator", e);
     }
+  }
+
+  private static void readV2Fields(ByteBuffer b, WindowAccumulator a) {
+    int positions = b.getInt();
+    if (positions < 0 || positions > b.remaining() / 8) {
+      throw new SerializationException("WindowAccumulator v2: bad position count " + positions);
+    }
+    a.perPositionAccepted = new double[positions];
+    for (int i = 0; i < positions; i++) {
+      a.perPositionAccepted[i] = b.getDouble();
+    }
+    a.perPositionCycles = b.getLong();
+    a.draftMs = readSketch(b);
+    a.verifyMs = readSketch(b);
+    a.cycleMs = readSketch(b);
+    a.acceptLength = readSketch(b);
+    if (b.hasRemaining()) {
+      throw new SerializationException(
+          "WindowAccumulator v2: " + b.remaining() + " trailing bytes");
+    }
+  }
+
+  private static WeightedQuantiles readSketch(ByteBuffer b) {
+    int length = b.getInt();
+    if (length < 0 || length > b.remaining()) {
+      throw new SerializationException("WindowAccumulator v2: bad sketch length " + length);
+    }
+    byte[] sketch = new byte[length];
+    b.get(sketch);
+    return WeightedQuantiles.fromBytes(sketch);
   }
 }

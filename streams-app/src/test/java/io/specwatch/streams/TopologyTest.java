@@ -125,7 +125,15 @@ class TopologyTest {
     assertThat(a.getMeanBatchSize()).isCloseTo(400.0 / 160, within(1e-9)); // 2.5
     assertThat(a.getSpecEnabled()).isTrue();
     assertThat(a.getPromptCategory()).isEqualTo("*");
-    assertThat(a.getAcceptLengthP50()).isNull();
+    // tau 2.0 x80 cycles (e1, e5), 3.0 x120 (e2): exact while the sketch keeps every item
+    assertThat(a.getAcceptLengthP50()).isEqualTo(3.0);
+    assertThat(a.getAcceptLengthP95()).isEqualTo(3.0);
+    // cycle ms 20 x120 (e2), 30 x40 (e1) of 160: p50 20, p95 30, p99 30
+    assertThat(a.getCycleMsP50()).isEqualTo(20.0);
+    assertThat(a.getCycleMsP95()).isEqualTo(30.0);
+    assertThat(a.getCycleMsP99()).isEqualTo(30.0);
+    assertThat(a.getDraftMsP50()).isNull();
+    assertThat(a.getPerPositionAcceptance()).isEmpty();
     assertThat(a.getSpeedup()).isNull();
 
     WindowResult b = first.get("dep-b");
@@ -157,6 +165,68 @@ class TopologyTest {
     assertThat(a2.getEffectiveTokSPerRequest()).isCloseTo(160.0, within(1e-9));
     assertThat(byDep.get("dep-b").getMeanCycleMs()).isEqualTo(40.0);
     assertThat(output.isEmpty()).isTrue();
+  }
+
+  @Test
+  void perPositionAcceptanceAndLatencyPercentiles() {
+    // dep-p, window [0s, 60s): per-position from shares x cycles, counts, and a cycle event
+    send(
+        event("dep-p", 5)
+            .setCycles(40L)
+            .setPerPositionAcceptance(List.of(0.5, 0.25, 0.1))
+            .setDraftMs(3.0)
+            .setVerifyMs(19.0)
+            .setCycleMs(24.0)
+            .build()); // 20, 10, 4
+    send(
+        event("dep-p", 6)
+            .setCycles(10L)
+            .setPerPositionAccepted(List.of(8L, 6L))
+            .setDraftMs(4.0)
+            .setVerifyMs(29.0)
+            .setCycleMs(35.0)
+            .build()); // 8, 6
+    send(
+        event("dep-p", 7)
+            .setKind(io.specwatch.schemas.EventKind.CYCLE)
+            .setCycles(1L)
+            .setPerPositionAccepted(List.of(1L, 1L, 1L, 1L))
+            .setDraftMs(9.0)
+            .setVerifyMs(60.0)
+            .setCycleMs(80.0)
+            .build()); // 1, 1, 1, 1
+    // dep-q, window [0s, 60s): 1,000 events with known verify ms
+    ExactQuantiles verify = new ExactQuantiles();
+    java.util.Random random = new java.util.Random(7);
+    for (int i = 0; i < 1000; i++) {
+      double v = 15 + 10 * random.nextDouble() + (i % 50 == 0 ? 40 : 0);
+      long cycles = 1 + i % 3;
+      verify.add(v, cycles);
+      send(event("dep-q", i % 60).setCycles(cycles).setVerifyMs(v).build());
+    }
+    send(event("dep-p", 100).setCycles(1L).build()); // closes [0s, 60s)
+    Map<String, WindowResult> out = byDeployment(output.readKeyValuesToList());
+
+    WindowResult p = out.get("dep-p");
+    // sums [29, 17, 5, 1] over 51 cycles
+    assertThat(p.getPerPositionAcceptance())
+        .containsExactly(29.0 / 51, 17.0 / 51, 5.0 / 51, 1.0 / 51);
+    assertThat(p.getPerPositionConditional())
+        .containsExactly(29.0 / 51, 17.0 / 29, 5.0 / 17, 1.0 / 5);
+    // verify ms 19 x40, 29 x10, 60 x1 of 51 cycles: p50 19, p95 (48.45) 29, p99 (50.49) 60
+    assertThat(p.getVerifyMsP50()).isEqualTo(19.0);
+    assertThat(p.getVerifyMsP95()).isEqualTo(29.0);
+    assertThat(p.getVerifyMsP99()).isEqualTo(60.0);
+    assertThat(p.getDraftMsP50()).isEqualTo(3.0);
+    assertThat(p.getDraftMsP95()).isEqualTo(4.0);
+    assertThat(p.getCycleMsP99()).isEqualTo(80.0);
+    assertThat(p.getAcceptLengthP50()).isNull();
+
+    WindowResult q = out.get("dep-q");
+    assertThat(q.getCycles()).isEqualTo(1999); // 334 x1 + 333 x2 + 333 x3
+    verify.assertWithinBound(q.getVerifyMsP50(), 0.50);
+    verify.assertWithinBound(q.getVerifyMsP95(), 0.95);
+    verify.assertWithinBound(q.getVerifyMsP99(), 0.99);
   }
 
   @Test

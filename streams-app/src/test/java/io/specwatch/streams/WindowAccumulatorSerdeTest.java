@@ -13,19 +13,77 @@ class WindowAccumulatorSerdeTest {
   private static WindowAccumulator sample() {
     return WindowAccumulator.empty()
         .add(full("d", 1, 40, 2.0, 40, 120, 30.0, 60.0, 4000.0, 1))
-        .add(TestEvents.event("d", 2).setGenThroughputTokS(90.0).build());
+        .add(TestEvents.event("d", 2).setGenThroughputTokS(90.0).build())
+        .add(
+            TestEvents.event("d", 3)
+                .setCycles(10L)
+                .setPerPositionAccepted(java.util.List.of(7L, 3L))
+                .setDraftMs(4.5)
+                .setVerifyMs(18.0)
+                .setCycleMs(25.0)
+                .setAcceptLength(2.0)
+                .build());
   }
 
   @Test
   void roundTripsEveryField() {
     WindowAccumulator a = sample();
     byte[] bytes = serde.serializer().serialize("t", a);
-    assertThat(bytes[0]).isEqualTo(WindowAccumulatorSerde.VERSION_1);
+    assertThat(bytes[0]).isEqualTo(WindowAccumulatorSerde.VERSION_2);
     WindowAccumulator back = serde.deserializer().deserialize("t", bytes);
     assertThat(back).isEqualTo(a);
     assertThat(back.toResult("d", 0, 60_000)).isEqualTo(a.toResult("d", 0, 60_000));
     assertThat(serde.serializer().serialize("t", null)).isNull();
     assertThat(serde.deserializer().deserialize("t", null)).isNull();
+  }
+
+  @Test
+  void roundTripsAnEmptyAccumulatorWithoutSketches() {
+    WindowAccumulator empty = WindowAccumulator.empty();
+    byte[] bytes = serde.serializer().serialize("t", empty);
+    assertThat(bytes).hasSize(1 + 15 * 8 + 4 + 8 + 4 * 4);
+    assertThat(serde.deserializer().deserialize("t", bytes)).isEqualTo(empty);
+  }
+
+  @Test
+  void readsAVersion1Blob() {
+    // a v1 blob as the previous release wrote it: version byte and the 15 sums, nothing else
+    java.nio.ByteBuffer v1 = java.nio.ByteBuffer.allocate(1 + 15 * 8);
+    v1.put((byte) 1);
+    v1.putLong(2).putLong(160); // events, cycles
+    v1.putDouble(440.0).putLong(160); // tau sum, tau cycles
+    v1.putLong(280).putLong(480); // accepted, drafted
+    v1.putDouble(3600.0).putLong(160); // cycle ms sum, cycles
+    v1.putDouble(390000.0).putDouble(5000.0).putLong(2); // timed throughput
+    v1.putDouble(0.0).putLong(0); // untimed throughput
+    v1.putDouble(400.0).putLong(160); // batch size
+    WindowAccumulator a = serde.deserializer().deserialize("t", v1.array());
+    assertThat(a.events).isEqualTo(2);
+    assertThat(a.meanAcceptLength()).isEqualTo(2.75);
+    assertThat(a.meanCycleMs()).isEqualTo(22.5);
+    assertThat(a.batchTokS()).isEqualTo(78.0);
+    assertThat(a.meanBatchSize()).isEqualTo(2.5);
+    assertThat(a.perPositionAcceptance()).isEmpty();
+    assertThat(a.toResult("d", 0, 1).getCycleMsP50()).isNull();
+    assertThat(WindowAccumulatorSerde.writeV1(a)).isEqualTo(v1.array());
+    // it keeps accumulating and is written back as v2
+    a.add(TestEvents.event("d", 4).setCycles(1L).setCycleMs(9.0).build());
+    WindowAccumulator back =
+        serde.deserializer().deserialize("t", serde.serializer().serialize("t", a));
+    assertThat(back).isEqualTo(a);
+    assertThat(back.toResult("d", 0, 1).getCycleMsP50()).isEqualTo(9.0);
+  }
+
+  @Test
+  void rejectsCorruptVersion2Bytes() {
+    byte[] bytes = serde.serializer().serialize("t", sample());
+    byte[] longer = java.util.Arrays.copyOf(bytes, bytes.length + 1);
+    assertThatThrownBy(() -> serde.deserializer().deserialize("t", longer))
+        .isInstanceOf(SerializationException.class)
+        .hasMessageContaining("trailing");
+    byte[] shorter = java.util.Arrays.copyOf(bytes, bytes.length - 3);
+    assertThatThrownBy(() -> serde.deserializer().deserialize("t", shorter))
+        .isInstanceOf(SerializationException.class);
   }
 
   @Test
