@@ -7,7 +7,7 @@ import java.nio.file.Path;
 
 /**
  * Identity of a log file that survives renames and copies: SHA-256 (16 hex chars) of its first
- * line, at most 1024 bytes. Rotation-aware tailing (later) uses the same identity.
+ * line, at most 1024 bytes. Rotation-aware tailing (tail.FileIdentity) uses the same fingerprint.
  */
 public final class FileFingerprint {
 

@@ -10,7 +10,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.function.Consumer;
 
-/** Reads a whole file line by line, keeping byte offsets (tailing comes later). */
+/** Reads a whole file line by line, keeping byte offsets (growing files: the tail package). */
 public final class LogFileReader {
 
   private LogFileReader() {}

@@ -20,7 +20,8 @@ import org.slf4j.LoggerFactory;
  * Ships one whole log file: DecodeEvents keyed by deploymentId to the decode-events topic,
  * RequestAcceptances keyed by deploymentId to the request-acceptance topic, DeadLetters keyed by
  * source to the dead-letter topic (see {@link OutcomeRecords}), with an idempotent acks=all
- * producer. Returns after everything is acknowledged. Tailing with checkpoints comes later.
+ * producer. Returns after everything is acknowledged. Following growing files with checkpoints is
+ * {@link io.specwatch.ingest.tail.Tailer}.
  */
 public final class LogFileShipper {
 
