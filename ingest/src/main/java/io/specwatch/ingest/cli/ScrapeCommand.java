@@ -5,9 +5,8 @@ import io.specwatch.ingest.scrape.ScrapeConfig;
 import io.specwatch.ingest.scrape.ScrapeEngine;
 import io.specwatch.ingest.scrape.Scraper;
 import io.specwatch.ingest.ship.ShipConfig;
-import java.net.InetAddress;
+import io.specwatch.runtime.KafkaOptions;
 import java.net.URI;
-import java.net.UnknownHostException;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -15,6 +14,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -48,35 +48,9 @@ final class ScrapeCommand implements Callable<Integer> {
       description = "vllm, sglang or auto (by metric names; default ${DEFAULT-VALUE}).")
   String engine;
 
-  @Option(
-      names = "--deployment",
-      defaultValue = "${env:SPECWATCH_DEPLOYMENT}",
-      description = "Deployment id, the record key (env SPECWATCH_DEPLOYMENT).")
-  String deployment;
+  @Mixin KafkaOptions kafka;
 
-  @Option(
-      names = "--host",
-      defaultValue = "${env:SPECWATCH_HOST}",
-      description = "GPU host name recorded in events (env SPECWATCH_HOST, default: this host).")
-  String host;
-
-  @Option(
-      names = "--bootstrap",
-      defaultValue = "${env:SPECWATCH_BOOTSTRAP:-127.0.0.1:19092}",
-      description = "Kafka bootstrap servers (env SPECWATCH_BOOTSTRAP, default ${DEFAULT-VALUE}).")
-  String bootstrap;
-
-  @Option(
-      names = "--registry-url",
-      defaultValue = "${env:SPECWATCH_REGISTRY_URL:-http://127.0.0.1:18081/apis/ccompat/v7}",
-      description = "Schema registry URL (env SPECWATCH_REGISTRY_URL, default ${DEFAULT-VALUE}).")
-  String registryUrl;
-
-  @Option(
-      names = "--topic",
-      defaultValue = "${env:SPECWATCH_DECODE_TOPIC:-specwatch.decode-events.v1}",
-      description = "Decode-events topic (env SPECWATCH_DECODE_TOPIC, default ${DEFAULT-VALUE}).")
-  String topic;
+  @Mixin ShipTargetOptions target;
 
   @Option(
       names = "--max-scrapes",
@@ -88,11 +62,6 @@ final class ScrapeCommand implements Callable<Integer> {
       names = "--exit-when-idle",
       description = "Stop after a round (past the first) in which no spec counter advanced.")
   boolean exitWhenIdle;
-
-  @Option(
-      names = "--producer-property",
-      description = "Raw Kafka producer setting k=v (repeatable), e.g. for SASL/TLS.")
-  Map<String, String> producerProperties = Map.of();
 
   /** Parses the options into the validated config; shared by call() and tests. */
   ScrapeConfig toConfig(Map<String, String> env) {
@@ -113,16 +82,7 @@ final class ScrapeCommand implements Callable<Integer> {
         throw new IllegalArgumentException("setting 'url': bad URL '" + u + "'", e);
       }
     }
-    ShipConfig ship =
-        new ShipConfig(
-            bootstrap,
-            registryUrl,
-            topic,
-            "unused-by-scrape",
-            deployment,
-            host == null || host.isBlank() ? localHost() : host,
-            NormaliseConfig.defaults(),
-            producerProperties);
+    ShipConfig ship = target.toShipConfig(kafka, NormaliseConfig.defaults());
     return new ScrapeConfig(
         parsed,
         ScrapeConfig.parseInterval(interval),
@@ -159,13 +119,5 @@ final class ScrapeCommand implements Callable<Integer> {
             "scraped: rounds=%d events=%d failed-scrapes=%d%n",
             r.rounds(), r.events(), r.failedScrapes());
     return 0;
-  }
-
-  private static String localHost() {
-    try {
-      return InetAddress.getLocalHost().getHostName();
-    } catch (UnknownHostException e) {
-      return "unknown-host";
-    }
   }
 }

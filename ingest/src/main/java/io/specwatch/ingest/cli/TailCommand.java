@@ -7,15 +7,11 @@ import io.specwatch.runtime.AppRuntime;
 import io.specwatch.runtime.Durations;
 import io.specwatch.runtime.HealthOptions;
 import io.specwatch.runtime.KafkaOptions;
-import java.net.InetAddress;
-import java.net.UnknownHostException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.concurrent.atomic.AtomicBoolean;
 import picocli.CommandLine.Command;
@@ -39,18 +35,6 @@ final class TailCommand implements Callable<Integer> {
   List<String> globs = new ArrayList<>();
 
   @Option(
-      names = "--deployment",
-      defaultValue = "${env:SPECWATCH_DEPLOYMENT}",
-      description = "Deployment id, the record key (env SPECWATCH_DEPLOYMENT).")
-  String deployment;
-
-  @Option(
-      names = "--host",
-      defaultValue = "${env:SPECWATCH_HOST}",
-      description = "GPU host name recorded in events (env SPECWATCH_HOST, default: this host).")
-  String host;
-
-  @Option(
       names = "--checkpoint-dir",
       defaultValue = "${env:SPECWATCH_CHECKPOINT_DIR}",
       description = "Directory of checkpoint files (env SPECWATCH_CHECKPOINT_DIR).")
@@ -58,27 +42,9 @@ final class TailCommand implements Callable<Integer> {
 
   @Mixin KafkaOptions kafka;
 
+  @Mixin ShipTargetOptions target;
+
   @Mixin HealthOptions health;
-
-  @Option(
-      names = "--topic",
-      defaultValue = "${env:SPECWATCH_DECODE_TOPIC:-specwatch.decode-events.v1}",
-      description = "Decode-events topic (env SPECWATCH_DECODE_TOPIC, default ${DEFAULT-VALUE}).")
-  String topic;
-
-  @Option(
-      names = "--dlq-topic",
-      defaultValue = "${env:SPECWATCH_DLQ_TOPIC:-specwatch.dead-letter.v1}",
-      description = "Dead-letter topic (env SPECWATCH_DLQ_TOPIC, default ${DEFAULT-VALUE}).")
-  String dlqTopic;
-
-  @Option(
-      names = "--request-topic",
-      defaultValue = "${env:SPECWATCH_REQUEST_TOPIC:-specwatch.request-acceptance.v1}",
-      description =
-          "Request-acceptance topic for per-request records (env SPECWATCH_REQUEST_TOPIC,"
-              + " default ${DEFAULT-VALUE}).")
-  String requestTopic;
 
   @Option(
       names = "--poll-interval",
@@ -105,19 +71,7 @@ final class TailCommand implements Callable<Integer> {
       description = "Exit 0 once every file is at EOF and every record acknowledged.")
   boolean exitWhenIdle;
 
-  @Option(
-      names = "--producer-property",
-      description = "Raw Kafka producer setting k=v (repeatable), e.g. for SASL/TLS.")
-  Map<String, String> producerProperties = Map.of();
-
   @Mixin NormaliseOptions normalise;
-
-  /** Raw client settings: the properties file and -K first, --producer-property last. */
-  private Map<String, String> producerProperties() {
-    Map<String, String> merged = new HashMap<>(kafka.rawProperties());
-    merged.putAll(producerProperties);
-    return merged;
-  }
 
   /** Effective config: options, then env vars for what the options left empty. */
   TailConfig toConfig() {
@@ -129,17 +83,7 @@ final class TailCommand implements Callable<Integer> {
           .filter(s -> !s.isEmpty())
           .forEach(effectiveGlobs::add);
     }
-    ShipConfig ship =
-        new ShipConfig(
-            kafka.bootstrap(),
-            kafka.registryUrl(),
-            topic,
-            dlqTopic,
-            deployment,
-            host == null || host.isBlank() ? localHost() : host,
-            normalise.toConfig(),
-            producerProperties(),
-            requestTopic);
+    ShipConfig ship = target.toShipConfig(kafka, normalise.toConfig());
     return new TailConfig(
         ship,
         effectiveGlobs,
@@ -193,13 +137,5 @@ final class TailCommand implements Callable<Integer> {
       // SIGTERM arrived: the hook exits
     }
     return 0;
-  }
-
-  private static String localHost() {
-    try {
-      return InetAddress.getLocalHost().getHostName();
-    } catch (UnknownHostException e) {
-      return "unknown-host";
-    }
   }
 }
