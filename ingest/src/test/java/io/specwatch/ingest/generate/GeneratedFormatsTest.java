@@ -1,0 +1,26 @@
+package io.specwatch.ingest.generate;
+
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+/**
+ * Every format family, speculative and plain, round-trips at least once per run (the jqwik property
+ * {@link GeneratedFormatsProperties} draws formats at random).
+ */
+class GeneratedFormatsTest {
+
+  @ParameterizedTest
+  @EnumSource(LogFormat.class)
+  void speculativeDeploymentRoundTrips(LogFormat format) {
+    GeneratedFormatsProperties.roundTrip(format, true, 20261130L, 3, 2.5);
+  }
+
+  @ParameterizedTest
+  @EnumSource(
+      value = LogFormat.class,
+      mode = EnumSource.Mode.EXCLUDE,
+      names = {"SPECWATCH_CYCLE"})
+  void plainDeploymentRoundTrips(LogFormat format) {
+    GeneratedFormatsProperties.roundTrip(format, false, 20261130L, 3, 2.5);
+  }
+}
