@@ -21,8 +21,37 @@ final class Fmt {
 
   private Fmt() {}
 
+  private static final long[] POW10 = {1, 10, 100, 1_000, 10_000, 100_000, 1_000_000};
+
+  /**
+   * {@code v} with {@code decimals} decimals, half-up (like {@code %.Nf} but without the Formatter:
+   * the generator prints millions of numbers).
+   */
   static String f(int decimals, double v) {
-    return String.format(Locale.ROOT, "%." + decimals + "f", v);
+    if (!Double.isFinite(v) || Math.abs(v) >= 1e12 || decimals >= POW10.length) {
+      return String.format(Locale.ROOT, "%." + decimals + "f", v);
+    }
+    long scaled = Math.round(Math.abs(v) * POW10[decimals]);
+    String digits = Long.toString(scaled);
+    StringBuilder sb = new StringBuilder(digits.length() + 3);
+    if (v < 0 && scaled != 0) {
+      sb.append('-');
+    }
+    if (decimals == 0) {
+      return sb.append(digits).toString();
+    }
+    if (digits.length() <= decimals) {
+      sb.append("0.");
+      for (int i = digits.length(); i < decimals; i++) {
+        sb.append('0');
+      }
+      return sb.append(digits).toString();
+    }
+    int point = digits.length() - decimals;
+    return sb.append(digits, 0, point)
+        .append('.')
+        .append(digits, point, digits.length())
+        .toString();
   }
 
   static String f2(double v) {
