@@ -34,6 +34,9 @@ final class SglangWriter implements FormatWriter {
       if (d.draftModel() != null) {
         sb.append(", speculative_draft_model_path=").append(py(d.draftModel()));
       }
+      if (d.draftModelVersion() != null) {
+        sb.append(", speculative_draft_model_revision=").append(py(d.draftModelVersion()));
+      }
       sb.append(", speculative_num_steps=")
           .append(d.numSteps())
           .append(", speculative_eagle_topk=")

@@ -17,9 +17,9 @@ final class VllmConfigLine {
                 + d.draftTokens()
                 + ")"
             : "None";
-    return "Initializing a "
-        + generation
-        + " LLM engine (v"
+    return (generation.equals("V1")
+            ? "Initializing a V1 LLM engine (v"
+            : "Initializing an LLM engine (v")
         + c.engineVersion()
         + ") with config: model='"
         + d.model()

@@ -27,7 +27,7 @@ final class VllmV0Writer implements FormatWriter {
           LineSink.ENGINE_LOG,
           t.start(),
           Fmt.vllmV0Prefix(t.start(), "llm_engine.py:237")
-              + VllmConfigLine.text(d, t.segment(), "v0"));
+              + VllmConfigLine.text(d, t.segment(), "V0"));
       cumulativeAccepted = 0;
       cumulativeDrafted = 0;
       cumulativeEmitted = 0;

@@ -100,7 +100,7 @@ class GeneratedFormatsProperties {
         checkInstrumented(d, k, w);
       } else {
         // only the startup configuration lines are not metric lines
-        assertThat(w.text()).containsAnyOf("server_args=", "Initializing a ");
+        assertThat(w.text()).containsAnyOf("server_args=", " LLM engine (v");
       }
     }
     if (format != LogFormat.SPECWATCH_CYCLE) {
@@ -171,7 +171,7 @@ class GeneratedFormatsProperties {
           continue;
         }
         out.add(new Written(l[0], l[1], t, summary));
-        metric |= l[0].equals(LineSink.ENGINE_LOG) && !l[1].contains("Initializing a ");
+        metric |= l[0].equals(LineSink.ENGINE_LOG) && !l[1].contains(" LLM engine (v");
       }
       if (metric) {
         pending.clear();
