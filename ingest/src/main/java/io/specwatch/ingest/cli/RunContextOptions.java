@@ -63,9 +63,9 @@ final class RunContextOptions {
   Integer ep;
 
   @Option(
-      names = "--engine",
-      defaultValue = "${env:SPECWATCH_ENGINE}",
-      description = "SGLANG, VLLM, TRTLLM or INSTRUMENTED (env SPECWATCH_ENGINE).")
+      names = "--engine-family",
+      defaultValue = "${env:SPECWATCH_ENGINE_FAMILY}",
+      description = "SGLANG, VLLM, TRTLLM or INSTRUMENTED (env SPECWATCH_ENGINE_FAMILY).")
   String engine;
 
   @Option(
