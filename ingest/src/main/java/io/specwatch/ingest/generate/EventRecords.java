@@ -1,17 +1,14 @@
 package io.specwatch.ingest.generate;
 
+import io.specwatch.ingest.context.RunContexts;
 import io.specwatch.ingest.normalise.EventIds;
 import io.specwatch.schemas.DecodeEvent;
 import io.specwatch.schemas.Engine;
 import io.specwatch.schemas.EventKind;
 import io.specwatch.schemas.RequestAcceptance;
 import io.specwatch.schemas.RunContext;
-import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -188,31 +185,8 @@ public final class EventRecords {
     };
   }
 
-  /**
-   * Hex SHA-256 (first 16 chars) of the canonical form of every field except contextId and
-   * observedAt: name=value lines in schema order, maps sorted by key.
-   */
+  /** The shipper's id of a run context ({@link RunContexts#contextId}). */
   static String contextId(RunContext rc) {
-    StringBuilder sb = new StringBuilder();
-    for (org.apache.avro.Schema.Field f : rc.getSchema().getFields()) {
-      if (f.name().equals("contextId") || f.name().equals("observedAt")) {
-        continue;
-      }
-      Object v = rc.get(f.pos());
-      if (v instanceof Map<?, ?> m) {
-        Map<String, String> sorted = new TreeMap<>();
-        m.forEach((key, value) -> sorted.put(String.valueOf(key), String.valueOf(value)));
-        v = sorted;
-      }
-      sb.append(f.name()).append('=').append(v).append('\n');
-    }
-    try {
-      byte[] h =
-          MessageDigest.getInstance("SHA-256")
-              .digest(sb.toString().getBytes(StandardCharsets.UTF_8));
-      return HexFormat.of().formatHex(h).substring(0, 16);
-    } catch (NoSuchAlgorithmException e) {
-      throw new IllegalStateException("SHA-256 is required by every Java platform", e);
-    }
+    return RunContexts.contextId(rc);
   }
 }

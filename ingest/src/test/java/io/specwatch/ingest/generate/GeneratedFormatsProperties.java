@@ -3,8 +3,6 @@ package io.specwatch.ingest.generate;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import io.specwatch.ingest.normalise.AcceptRateDefinition;
 import io.specwatch.ingest.normalise.NormaliseConfig;
 import io.specwatch.ingest.normalise.SourceContext;
@@ -14,6 +12,7 @@ import io.specwatch.ingest.ship.LineIngestor;
 import io.specwatch.ingest.ship.SourceLine;
 import io.specwatch.schemas.DecodeEvent;
 import io.specwatch.schemas.RequestAcceptance;
+import io.specwatch.schemas.RunContext;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Duration;
@@ -40,7 +39,6 @@ import net.jqwik.api.constraints.LongRange;
 class GeneratedFormatsProperties {
 
   private static final Instant START = Instant.parse("2026-11-30T16:00:00Z");
-  private static final ObjectMapper JSON = new ObjectMapper();
 
   /** Lines written during one tick, with the ticks they summarise. */
   private record Written(String file, String text, Tick tick, List<Tick> sinceLastMetric) {}
@@ -74,6 +72,7 @@ class GeneratedFormatsProperties {
     Map<String, Long> numbers = new LinkedHashMap<>();
     int events = 0;
     int requests = 0;
+    int contexts = 0;
     for (Written w : lines) {
       LineIngestor in =
           ingestors.computeIfAbsent(
@@ -87,25 +86,28 @@ class GeneratedFormatsProperties {
       long n = numbers.merge(w.file(), 1L, Long::sum);
       byte[] bytes = w.text().getBytes(StandardCharsets.UTF_8);
       IngestOutcome o = in.ingest(new SourceLine(n, n * 1000, bytes, w.text()));
-      assertThat(o).as("line %s", w.text()).isNotInstanceOf(IngestOutcome.Dead.class);
-      if (o instanceof IngestOutcome.Event e) {
-        checkEvent(d, k, w, e.event());
-        events++;
-      } else if (o instanceof IngestOutcome.Request r) {
-        checkRequest(w, r.request());
-        requests++;
-      } else if (w.file().equals(LineSink.PROFILE_LOG)) {
-        checkProfile(w);
-      } else if (format == LogFormat.SPECWATCH_CYCLE) {
-        checkInstrumented(d, k, w);
-      } else {
-        // only the startup configuration lines are not metric lines
-        assertThat(w.text()).containsAnyOf("server_args=", " LLM engine (v");
+      assertThat(o)
+          .as("every generated line is recognised: %s", w.text())
+          .isNotInstanceOf(IngestOutcome.Unrecognised.class);
+      for (IngestOutcome part : o.parts()) {
+        assertThat(part).as("line %s", w.text()).isNotInstanceOf(IngestOutcome.Dead.class);
+        if (part instanceof IngestOutcome.Event e) {
+          checkEvent(d, k, w, e.event());
+          events++;
+        } else if (part instanceof IngestOutcome.Request r) {
+          checkRequest(w, r.request());
+          requests++;
+        } else if (part instanceof IngestOutcome.Context c) {
+          checkContext(d, w, c.runContext());
+          contexts++;
+        } else {
+          assertThat(part).as(w.text()).isInstanceOf(IngestOutcome.Recognised.class);
+        }
       }
     }
-    if (format != LogFormat.SPECWATCH_CYCLE) {
-      assertThat(events).isPositive();
-    }
+    // a run context from the startup line (SGLang, vLLM) or the run_context line (instrumented)
+    assertThat(contexts).isEqualTo(format == LogFormat.TRTLLM_ITERATION_STATS ? 0 : 1);
+    assertThat(events).isPositive();
     if (speculative && span.getSeconds() > 60) {
       assertThat(requests).isPositive();
     }
@@ -157,24 +159,25 @@ class GeneratedFormatsProperties {
             ? List.of(FormatWriter.engineLog(d), new RequestWriter(d), new PhaseProfileWriter())
             : List.of(FormatWriter.engineLog(d));
     List<Written> out = new ArrayList<>();
-    List<Tick> pending = new ArrayList<>();
+    List<Tick> engine = new ArrayList<>();
+    List<Tick> profile = new ArrayList<>();
     for (Tick t = sim.next(); t != null; t = sim.next()) {
-      pending.add(t);
+      engine.add(t);
+      profile.add(t);
       List<String[]> now = new ArrayList<>();
       for (FormatWriter w : writers) {
         w.tick(t, (file, time, text) -> now.add(new String[] {file, text}));
       }
-      List<Tick> summary = List.copyOf(pending);
-      boolean metric = false;
+      List<Tick> engineSummary = List.copyOf(engine);
+      List<Tick> profileSummary = List.copyOf(profile);
       for (String[] l : now) {
-        if (!d.method().speculative() && l[0].equals(LineSink.REQUESTS)) {
-          continue;
+        boolean isProfile = l[0].equals(LineSink.PROFILE_LOG);
+        out.add(new Written(l[0], l[1], t, isProfile ? profileSummary : engineSummary));
+        if (isProfile) {
+          profile.clear();
+        } else if (l[0].equals(LineSink.ENGINE_LOG) && !l[1].contains(" LLM engine (v")) {
+          engine.clear();
         }
-        out.add(new Written(l[0], l[1], t, summary));
-        metric |= l[0].equals(LineSink.ENGINE_LOG) && !l[1].contains(" LLM engine (v");
-      }
-      if (metric) {
-        pending.clear();
       }
     }
     return out;
@@ -183,6 +186,10 @@ class GeneratedFormatsProperties {
   private static void checkEvent(DeploymentSpec d, int k, Written w, DecodeEvent e) {
     Tick t = w.tick();
     boolean spec = d.method().speculative();
+    if (w.file().equals(LineSink.PROFILE_LOG)) {
+      checkProfile(w, e);
+      return;
+    }
     switch (d.format()) {
       case SGLANG_2025_EARLY, SGLANG_2025_MID, SGLANG_2025_OCT, SGLANG_2026 -> {
         assertThat(e.getFormat()).isEqualTo("sglang.decode_batch");
@@ -223,6 +230,26 @@ class GeneratedFormatsProperties {
               .isCloseTo(1.0 + (double) t.accepted() / t.running(), within(0.000051));
           assertThat(e.getDraftMs()).isCloseTo(t.draftMs(), within(0.00051));
         }
+      }
+      case SPECWATCH_CYCLE -> {
+        assertThat(e.getFormat()).isEqualTo("specwatch.cycle");
+        assertThat(e.getKind().name()).isEqualTo("CYCLE");
+        assertThat(e.getEventTime()).isEqualTo(t.end().truncatedTo(ChronoUnit.MILLIS));
+        assertThat(e.getRunningRequests()).isEqualTo(t.running());
+        assertThat(e.getAcceptedTokens()).isEqualTo(t.accepted());
+        assertThat(e.getDraftedTokens()).isEqualTo((long) t.running() * k);
+        assertThat(e.getAcceptLength())
+            .isCloseTo(1.0 + (double) t.accepted() / t.running(), within(1e-9));
+        assertThat(e.getCycleMs()).isCloseTo(t.cycleMs(), within(0.00051));
+        assertThat(e.getDraftMs()).isCloseTo(t.draftMs(), within(0.00051));
+        assertThat(e.getVerifyMs()).isCloseTo(t.verifyMs(), within(0.00051));
+        assertThat(e.getOverheadMs()).isCloseTo(t.overheadMs(), within(0.00051));
+        long[] position = t.positionAccepted(k);
+        for (int i = 0; i < k; i++) {
+          assertThat(e.getPerPositionAccepted().get(i)).isEqualTo(position[i]);
+        }
+        assertThat(e.getRunContextId())
+            .isEqualTo(EventRecords.runContext(d, t.segment(), t.start()).getContextId());
       }
       default -> throw new AssertionError("unexpected event from " + d.format() + ": " + e);
     }
@@ -278,56 +305,38 @@ class GeneratedFormatsProperties {
     assertThat(r.getFinishedAt()).isEqualTo(w.tick().end().truncatedTo(ChronoUnit.MILLIS));
   }
 
-  /** Until the phase-profile parser lands: the line follows the contract and the means. */
-  private static void checkProfile(Written w) {
-    java.util.regex.Matcher m =
-        java.util.regex.Pattern.compile(
-                "^\\[[-0-9 :]+ TP0\\] Draft: ([0-9.]+) ms/cyc \\(([0-9.]+)%\\)"
-                    + " Target verify: ([0-9.]+) ms/cyc \\(([0-9.]+)%\\)"
-                    + " Other: ([0-9.]+) ms/cyc \\(([0-9.]+)%\\)$")
-            .matcher(w.text());
-    assertThat(m.matches()).as(w.text()).isTrue();
+  /** A phase-profile report: means over the passes since the previous profile line. */
+  private static void checkProfile(Written w, DecodeEvent e) {
+    assertThat(e.getFormat()).isEqualTo("specwatch.phase_profile");
     IntervalTotals s = new IntervalTotals(0);
     w.sinceLastMetric().forEach(s::add);
-    // the profile covers the last PhaseProfileWriter.PASSES passes or more, ending at this tick
-    Tick t = w.tick();
-    double verify = Double.parseDouble(m.group(3));
-    double pct = Double.parseDouble(m.group(4));
-    assertThat(verify).isPositive();
-    assertThat(verify / (pct / 100)).isCloseTo(t.cycleMs(), within(t.cycleMs() * 0.25));
+    double draft = s.draftMs / s.passes;
+    double verify = s.verifyMs / s.passes;
+    double cycle = draft + verify + s.overheadMs / s.passes;
+    assertThat(e.getDraftMs()).isCloseTo(draft, within(0.0051));
+    assertThat(e.getVerifyMs()).isCloseTo(verify, within(0.0051));
+    assertThat(e.getCycleMs()).isCloseTo(cycle, within(cycle * 0.003 + 0.01));
   }
 
-  /** Until the instrumented parsers land: the lines follow the shared contract. */
-  private static void checkInstrumented(DeploymentSpec d, int k, Written w) {
-    JsonNode o;
-    try {
-      o = JSON.readTree(w.text().substring(w.text().indexOf('{')));
-    } catch (java.io.IOException e) {
-      if (w.file().equals(LineSink.PROFILE_LOG)) {
-        assertThat(w.text()).matches(".*Draft: [0-9.]+ ms/cyc \\(.*Target verify: .*");
-        return;
-      }
-      throw new AssertionError("not JSON: " + w.text(), e);
+  /** The startup / run-context line of the segment. */
+  private static void checkContext(DeploymentSpec d, Written w, RunContext rc) {
+    Segment seg = w.tick().segment();
+    assertThat(w.tick().newSegment()).isTrue();
+    assertThat(rc.getModel()).isEqualTo(d.model());
+    assertThat(rc.getSpecMethod()).isEqualTo(d.method().wireName());
+    assertThat(rc.getTp()).isEqualTo(d.tp());
+    assertThat(rc.getCudaGraph()).isEqualTo(seg.context().cudaGraph());
+    if (d.method().speculative()) {
+      assertThat(rc.getNumDraftTokens()).isEqualTo(d.numDraftTokensSetting());
+      assertThat(rc.getDraftModel()).isEqualTo(d.draftModel());
     }
-    Tick t = w.tick();
-    if (o.path("schema").asText().equals(RunContextJson.SCHEMA)) {
-      assertThat(t.newSegment()).isTrue();
-      assertThat(o.path("spec_method").asText()).isEqualTo("EAGLE3");
-      assertThat(o.path("tp").asInt()).isEqualTo(d.tp());
-      assertThat(o.path("model").asText()).isEqualTo(d.model());
-      return;
+    if (d.format() == LogFormat.SPECWATCH_CYCLE) {
+      // the instrumented line carries everything: the shipper's id equals the published one
+      assertThat(rc.getEnv()).isEqualTo(seg.context().env());
+      assertThat(rc.getEngineCommit()).isEqualTo(seg.context().engineCommit());
+      assertThat(rc.getContextId())
+          .isEqualTo(EventRecords.runContext(d, seg, w.tick().start()).getContextId());
     }
-    assertThat(o.path("schema").asText()).isEqualTo(CycleJsonWriter.SCHEMA);
-    assertThat(o.path("batch_size").asInt()).isEqualTo(t.running());
-    assertThat(o.path("num_draft_tokens").asInt()).isEqualTo(k);
-    assertThat(o.path("cycle_ms").asDouble()).isCloseTo(t.cycleMs(), within(0.00051));
-    long sum = 0;
-    for (int i = 0; i < t.running(); i++) {
-      long a = o.path("accepted").get(i).asLong();
-      assertThat(a).isEqualTo(t.batch().get(i).accepted()).isBetween(0L, (long) k);
-      sum += a;
-    }
-    assertThat(sum).isEqualTo(t.accepted());
   }
 
   private static List<Long> toList(long[] a) {
