@@ -47,16 +47,19 @@ class GeneratedFormatsProperties {
   void everyFormatFamilyRoundTrips(
       @ForAll LogFormat format,
       @ForAll boolean speculative,
+      @ForAll SpecMethod method,
       @ForAll @LongRange(min = 1, max = 1_000_000) long seed,
       @ForAll @IntRange(min = 2, max = 4) int k,
       @ForAll @DoubleRange(min = 1, max = 6) double meanBatch) {
     Assume.that(speculative || format != LogFormat.SPECWATCH_CYCLE);
-    roundTrip(format, speculative, seed, k, meanBatch);
+    Assume.that(method != SpecMethod.NONE);
+    roundTrip(format, speculative ? method : SpecMethod.NONE, seed, k, meanBatch);
   }
 
   /** Generates one deployment of the format and checks every line against the truth. */
-  static void roundTrip(LogFormat format, boolean speculative, long seed, int k, double meanBatch) {
-    DeploymentSpec d = deployment(format, speculative, k, meanBatch, seed);
+  static void roundTrip(LogFormat format, SpecMethod method, long seed, int k, double meanBatch) {
+    boolean speculative = method.speculative();
+    DeploymentSpec d = deployment(format, method, k, meanBatch, seed);
     Duration span = format.passesPerTick() == 1 ? Duration.ofSeconds(20) : Duration.ofSeconds(95);
     List<Written> lines = generate(d, seed, span);
     assertThat(lines).isNotEmpty();
@@ -114,7 +117,8 @@ class GeneratedFormatsProperties {
   }
 
   static DeploymentSpec deployment(
-      LogFormat format, boolean speculative, int k, double meanBatch, long seed) {
+      LogFormat format, SpecMethod method, int k, double meanBatch, long seed) {
+    boolean speculative = method.speculative();
     Rng r = new Rng(seed);
     Map<String, List<Double>> alphas = new LinkedHashMap<>();
     Map<String, Double> weights = new LinkedHashMap<>();
@@ -137,7 +141,7 @@ class GeneratedFormatsProperties {
         "org/model",
         "org/draft",
         "v1",
-        speculative ? SpecMethod.EAGLE3 : SpecMethod.NONE,
+        method,
         speculative ? k : 0,
         1,
         speculative ? k : 0,

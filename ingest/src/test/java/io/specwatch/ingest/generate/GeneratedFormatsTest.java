@@ -12,7 +12,17 @@ class GeneratedFormatsTest {
   @ParameterizedTest
   @EnumSource(LogFormat.class)
   void speculativeDeploymentRoundTrips(LogFormat format) {
-    GeneratedFormatsProperties.roundTrip(format, true, 20261130L, 3, 2.5);
+    GeneratedFormatsProperties.roundTrip(format, SpecMethod.EAGLE3, 20261130L, 3, 2.5);
+  }
+
+  @ParameterizedTest
+  @EnumSource(
+      value = SpecMethod.class,
+      mode = EnumSource.Mode.EXCLUDE,
+      names = {"NONE"})
+  void everyMethodRoundTripsInSglangAndVllm(SpecMethod method) {
+    GeneratedFormatsProperties.roundTrip(LogFormat.SGLANG_2026, method, 7L, 2, 1.5);
+    GeneratedFormatsProperties.roundTrip(LogFormat.VLLM_V1_SPEC_V4, method, 7L, 4, 3);
   }
 
   @ParameterizedTest
@@ -21,6 +31,6 @@ class GeneratedFormatsTest {
       mode = EnumSource.Mode.EXCLUDE,
       names = {"SPECWATCH_CYCLE"})
   void plainDeploymentRoundTrips(LogFormat format) {
-    GeneratedFormatsProperties.roundTrip(format, false, 20261130L, 3, 2.5);
+    GeneratedFormatsProperties.roundTrip(format, SpecMethod.NONE, 20261130L, 3, 2.5);
   }
 }
