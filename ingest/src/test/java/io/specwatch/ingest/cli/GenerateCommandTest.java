@@ -71,6 +71,9 @@ class GenerateCommandTest {
             run("generate", "--scenario", "fleet", "--deployments", "0", "--out", tmp.toString()))
         .isEqualTo(2);
     assertThat(err.toString()).contains("--deployments");
+    assertThat(run("generate", "--only", "kimi-k25-eagle3,nope", "--out", tmp.toString()))
+        .isEqualTo(2);
+    assertThat(err.toString()).contains("--only: no deployment 'nope'");
     assertThat(run("generate", "--realtime", "--speed", "-1", "--out", tmp.toString()))
         .isEqualTo(2);
     assertThat(err.toString()).contains("--speed");
