@@ -40,12 +40,13 @@ public final class Manifest {
     hints.put("logYear", s.start().atZone(java.time.ZoneOffset.UTC).getYear());
     hints.put(
         "note",
-        "ship each engine.log with --deployment <id>; vLLM v1/v2 spec lines need"
-            + " --speculative-num-steps <draftTokens> to count drafts");
+        "ship each file of a deployment with its shipArgs (ingest ship --file F <shipArgs>)");
     m.put("shipperSettings", hints);
     List<Object> deployments = new ArrayList<>();
     for (DeploymentSpec d : s.deployments()) {
-      deployments.add(deployment(d, lineCounts == null ? null : lineCounts.get(d.id())));
+      Map<String, Object> x = deployment(d, lineCounts == null ? null : lineCounts.get(d.id()));
+      x.put("shipArgs", ShipArgs.of(d, s.start()));
+      deployments.add(x);
     }
     m.put("deployments", deployments);
     List<Object> episodes = new ArrayList<>();

@@ -8,6 +8,8 @@ import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
@@ -54,6 +56,11 @@ class GenerateCommandTest {
       assertThat(Files.readAllLines(log)).hasSize(d.path("lines").path("engine.log").asInt());
       assertThat(d.path("segments").get(0).path("truth").path("tau").asDouble())
           .isGreaterThanOrEqualTo(1.0);
+      // the manifest's shipArgs are options the shipper accepts
+      List<String> args = new ArrayList<>(List.of("ship", "--file", log.toString()));
+      d.path("shipArgs").forEach(a -> args.add(a.asText()));
+      assertThat(args).contains("--deployment", d.path("id").asText(), "--hardware-class");
+      new CommandLine(new IngestCli()).parseArgs(args.toArray(String[]::new));
     }
   }
 
