@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.specwatch.sink.clickhouse.ClickHouseConfig;
 import io.specwatch.sink.clickhouse.ClickHouseSql;
+import io.specwatch.sink.clickhouse.SqlDialect;
 import io.specwatch.testkit.SpecwatchContainers;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -18,7 +19,9 @@ class MigratorIT {
     try (ClickHouseSql sql = new ClickHouseSql(config)) {
       Migrator migrator = Migrator.withBundledMigrations(sql, db);
 
-      assertThat(migrator.migrate()).containsExactly(1);
+      assertThat(migrator.migrate())
+          .containsExactlyElementsOf(
+              MigrationLoader.loadDefault().stream().map(Migration::version).toList());
       List<List<String>> columnsAfterFirst = columns(sql, db);
       assertThat(columnsAfterFirst)
           .contains(
@@ -31,7 +34,7 @@ class MigratorIT {
       assertThat(columns(sql, db)).isEqualTo(columnsAfterFirst);
       assertThat(
               sql.queryTsvWithNames("SELECT count() AS c FROM " + db + ".schema_migrations").get(1))
-          .containsExactly("1");
+          .containsExactly(String.valueOf(MigrationLoader.loadDefault().size()));
       assertThat(
               sql.queryTsvWithNames(
                       "SELECT engine FROM system.tables WHERE database = '"
@@ -40,6 +43,30 @@ class MigratorIT {
                   .get(1))
           .containsExactly("ReplacingMergeTree");
       assertThat(sql.serverVersion()).isEqualTo(SpecwatchContainers.clickhouseVersion());
+    }
+  }
+
+  @Test
+  void aDatabaseMigratedWithTheEarlier18_16OnlyV001IsUpToDate() {
+    String db = SpecwatchContainers.uniqueName("it_migrate_old");
+    ClickHouseConfig config =
+        ClickHouseConfig.of(SpecwatchContainers.clickhouseHttpUrl(), "default", "", db);
+    try (ClickHouseSql sql = new ClickHouseSql(config)) {
+      Migration v1 = MigrationLoader.loadDefault().get(0);
+      String oldChecksum = v1.replacedChecksums().iterator().next();
+      sql.execute("CREATE DATABASE " + db);
+      sql.execute(Migrator.createMigrationsTable(db));
+      for (String s : v1.statements(db, SqlDialect.LEGACY)) {
+        sql.execute(s);
+      }
+      sql.execute(
+          "INSERT INTO "
+              + db
+              + ".schema_migrations VALUES (1, 'window_results', '"
+              + oldChecksum
+              + "', now())");
+
+      assertThat(Migrator.withBundledMigrations(sql, db).migrate()).doesNotContain(1).contains(10);
     }
   }
 
