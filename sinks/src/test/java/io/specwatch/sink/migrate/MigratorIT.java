@@ -42,6 +42,40 @@ class MigratorIT {
                           + "' AND name = 'window_results'")
                   .get(1))
           .containsExactly("ReplacingMergeTree");
+      // Base tables: idempotent engines, sort keys ending in the natural key (the rollups of V010+
+      // are AggregatingMergeTree, checked in SqlCompatibilityIT).
+      assertThat(
+              sql.queryTsvWithNames(
+                  "SELECT name, engine, sorting_key FROM system.tables WHERE database = '"
+                      + db
+                      + "' AND engine = 'ReplacingMergeTree' ORDER BY name"))
+          .containsExactly(
+              List.of("name", "engine", "sorting_key"),
+              List.of("alerts", "ReplacingMergeTree", "deployment_id, window_start, alert_id"),
+              List.of("decode_events", "ReplacingMergeTree", "deployment_id, event_time, event_id"),
+              List.of(
+                  "request_acceptance",
+                  "ReplacingMergeTree",
+                  "deployment_id, finished_at, event_id"),
+              List.of("run_contexts", "ReplacingMergeTree", "deployment_id, context_id"),
+              List.of(
+                  "window_results",
+                  "ReplacingMergeTree",
+                  "deployment_id, prompt_category, batch_bucket, window_start"));
+      assertThat(columns(sql, db, "decode_events"))
+          .contains(
+              List.of("event_time", "DateTime('UTC')"),
+              List.of("raw_fields_keys", "Array(String)"),
+              List.of("raw_fields_values", "Array(String)"),
+              List.of("per_position_accepted", "Array(Int64)"),
+              List.of("cuda_graph", "Nullable(UInt8)"));
+      assertThat(columns(sql, db, "request_acceptance"))
+          .contains(
+              List.of("prompt_hash", "Nullable(String)"),
+              List.of("accept_length", "Float64"),
+              List.of("accept_histogram", "Array(Int64)"));
+      assertThat(columns(sql, db, "run_contexts"))
+          .contains(List.of("env_keys", "Array(String)"), List.of("env_values", "Array(String)"));
       assertThat(sql.serverVersion()).isEqualTo(SpecwatchContainers.clickhouseVersion());
     }
   }
@@ -71,11 +105,17 @@ class MigratorIT {
   }
 
   private static List<List<String>> columns(ClickHouseSql sql, String db) {
+    return columns(sql, db, "window_results");
+  }
+
+  private static List<List<String>> columns(ClickHouseSql sql, String db, String table) {
     List<List<String>> rows =
         sql.queryTsvWithNames(
             "SELECT name, type FROM system.columns WHERE database = '"
                 + db
-                + "' AND table = 'window_results'");
+                + "' AND table = '"
+                + table
+                + "'");
     return rows.subList(1, rows.size());
   }
 }
