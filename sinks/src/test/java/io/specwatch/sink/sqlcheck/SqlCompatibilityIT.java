@@ -6,9 +6,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.specwatch.sink.clickhouse.ClickHouseConfig;
 import io.specwatch.sink.clickhouse.ClickHouseSql;
 import io.specwatch.sink.clickhouse.SqlDialect;
-import io.specwatch.sink.clickhouse.SqlTemplate;
 import io.specwatch.sink.cookbook.Cookbook;
 import io.specwatch.sink.cookbook.CookbookQuery;
+import io.specwatch.sink.finetune.FinetuneCriteria;
+import io.specwatch.sink.finetune.FinetuneSelector;
 import io.specwatch.sink.migrate.Migration;
 import io.specwatch.sink.migrate.MigrationLoader;
 import io.specwatch.sink.migrate.Migrator;
@@ -16,13 +17,12 @@ import io.specwatch.sink.rollup.Rollups;
 import io.specwatch.sink.sqlcheck.SqlEngine.Outcome;
 import io.specwatch.sink.sqlcheck.SqlEngine.Statement;
 import io.specwatch.testkit.SpecwatchContainers;
-import java.io.IOException;
-import java.io.InputStream;
-import java.nio.charset.StandardCharsets;
+import java.time.Instant;
 import java.time.YearMonth;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -34,6 +34,17 @@ import org.junit.jupiter.api.Test;
 class SqlCompatibilityIT {
 
   private static final YearMonth MONTH = YearMonth.of(2026, 3);
+
+  private static final FinetuneCriteria FINETUNE =
+      new FinetuneCriteria(
+          Instant.parse("2026-03-14T00:00:00Z"),
+          Instant.parse("2026-03-15T00:00:00Z"),
+          Optional.of("kimi-eagle3"),
+          Optional.empty(),
+          Optional.empty(),
+          32,
+          10,
+          1.0);
 
   @Test
   void legacyServerRunsEveryMigrationRollupAndCookbookQuery() {
@@ -100,7 +111,9 @@ class SqlCompatibilityIT {
   /** Fixture rows, rollup checks (before and after a rebuild), every cookbook query. */
   private static List<Statement> scenario(String db, boolean nativeBinding) {
     List<Statement> out = new ArrayList<>();
-    out.add(Statement.exec("fixture", fixture(db)));
+    for (String file : Fixtures.ALL) {
+      Fixtures.statements(file, db).forEach(f -> out.add(Statement.exec("fixture " + file, f)));
+    }
     out.add(Statement.query("hourly before rebuild", hourly()));
     Rollups.rebuildStatements(db, MONTH).forEach(s -> out.add(Statement.exec("rebuild", s)));
     out.add(Statement.query("hourly after rebuild", hourly()));
@@ -108,6 +121,15 @@ class SqlCompatibilityIT {
         Statement.query(
             "daily after rebuild",
             "SELECT * FROM window_daily ORDER BY deployment_id, prompt_category, period_start"));
+    out.add(
+        Statement.query(
+            "request hourly",
+            "SELECT deployment_id, prompt_category, model, draft_model_version, period_start,"
+                + " requests, output_tokens, verify_cycles, tau, no_acceptance_requests"
+                + " FROM request_hourly ORDER BY deployment_id, prompt_category, period_start"));
+    out.add(Statement.query("finetune funnel", FinetuneSelector.funnelQuery(db, FINETUNE)));
+    out.add(Statement.query("finetune medians", FinetuneSelector.mediansQuery(db, FINETUNE)));
+    out.add(Statement.query("finetune candidates", FinetuneSelector.candidatesQuery(db, FINETUNE)));
     for (CookbookQuery q : Cookbook.bundled().queries()) {
       out.add(Statement.query("cookbook " + q.name(), q.render(Map.of())));
       if (nativeBinding) {
@@ -119,24 +141,6 @@ class SqlCompatibilityIT {
 
   private static String hourly() {
     return "SELECT * FROM window_hourly ORDER BY deployment_id, prompt_category, period_start";
-  }
-
-  private static String fixture(String db) {
-    try (InputStream in =
-        SqlCompatibilityIT.class.getResourceAsStream("/fixtures/window_results.sql")) {
-      String text = new String(in.readAllBytes(), StandardCharsets.UTF_8);
-      StringBuilder sql = new StringBuilder();
-      for (String line : text.split("\n")) {
-        if (!line.startsWith("--")) {
-          sql.append(line).append('\n');
-        }
-      }
-      String s = sql.toString().strip();
-      return SqlTemplate.render(
-          s.substring(0, s.length() - 1), SqlDialect.LEGACY, Map.of("database", db));
-    } catch (IOException e) {
-      throw new IllegalStateException(e);
-    }
   }
 
   private static void assertAllOk(String engine, List<Outcome> outcomes) {
@@ -396,5 +400,119 @@ class SqlCompatibilityIT {
         29.0,
         "verify_ms_p99",
         31.0);
+
+    Rows requests = rows(outcomes, "request hourly");
+    assertNumbers(
+        e + "request rollup",
+        requests.row(
+            "deployment_id",
+            "kimi-eagle3",
+            "prompt_category",
+            "chat",
+            "draft_model_version",
+            "v1",
+            "period_start",
+            "2026-03-14 02:00:00"),
+        "model",
+        "kimi-k2.5",
+        "requests",
+        8,
+        "verify_cycles",
+        745,
+        "tau",
+        1270.0 / 745,
+        "no_acceptance_requests",
+        2);
+
+    assertNumbers(
+        e + "finetune funnel",
+        rows(outcomes, "finetune funnel").all().get(0),
+        "requests",
+        14,
+        "too_short",
+        1,
+        "no_prompt",
+        1,
+        "eligible",
+        12,
+        "prompts",
+        11);
+    Rows medians = rows(outcomes, "finetune medians");
+    assertNumbers(
+        e + "medians", medians.row("category", "chat"), "median_tau", 2.2, "candidates", 5);
+    assertNumbers(
+        e + "medians", medians.row("category", "code"), "median_tau", 3.5, "candidates", 3);
+    Rows candidates = rows(outcomes, "finetune candidates");
+    assertThat(candidates.all())
+        .extracting(r -> r.get("request_id"))
+        .as(e + "finetune candidates, per category worst first")
+        .containsExactly("r1", "r6", "r8", "r10");
+    assertNumbers(
+        e + "candidate",
+        candidates.row("request_id", "r1"),
+        "duplicates",
+        2,
+        "tau",
+        1.2,
+        "prompt_hash",
+        "h1",
+        "event_id",
+        "e01",
+        "finished_at",
+        "2026-03-14 02:00:00",
+        "accepted_tokens",
+        20);
+
+    Rows byModel = rows(outcomes, "cookbook acceptance_trend_by_model");
+    assertNumbers(
+        e + "trend by model",
+        byModel.row(
+            "deployment_id", "kimi-eagle3", "draft_model_version", "v2", "day", "2026-03-14"),
+        "requests",
+        3,
+        "tau",
+        0.0 + Math.round(10000.0 * (1.0 * 100 + 2.0 * 50 + 3.0 * 40) / 190) / 10000.0,
+        "tau_p50",
+        2.0,
+        "prev_day_tau",
+        null);
+    Rows contexts = rows(outcomes, "cookbook verify_ms_by_run_context");
+    assertNumbers(
+        e + "contexts",
+        contexts.row("run_context", "rc-nccl-ok"),
+        "cuda_graph",
+        "on",
+        "nccl_env",
+        "NCCL_P2P_LEVEL=NVL",
+        "engine_commit",
+        "abc123",
+        "verify_ms_p50",
+        18.83);
+    assertNumbers(
+        e + "contexts",
+        contexts.row("run_context", "rc-nccl-lost"),
+        "cuda_graph",
+        "off",
+        "nccl_env",
+        "",
+        "engine_commit",
+        "def456",
+        "verify_ms_p50",
+        28.0);
+    Rows alerts = rows(outcomes, "cookbook alert_history");
+    assertThat(alerts.size()).as(e + "alerts").isEqualTo(3);
+    assertNumbers(
+        e + "alerts",
+        alerts.row("type", "REGRESSION"),
+        "state",
+        "RAISED",
+        "observed_value",
+        28.0,
+        "reference_value",
+        19.0,
+        "p_value",
+        0.001,
+        "attributed_change",
+        "env NCCL_P2P_LEVEL removed");
   }
 }
