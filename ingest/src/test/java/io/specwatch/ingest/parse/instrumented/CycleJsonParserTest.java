@@ -102,5 +102,8 @@ public class CycleJsonParserTest {
     assertThat(parser.parse("loaded specwatch.cycle hook {\"x\":1}"))
         .isSameAs(ParseResult.NOT_METRIC);
     assertThat(parser.parse("Decode batch. #running-req: 1")).isSameAs(ParseResult.NOT_METRIC);
+    assertThat(
+            parser.parse("{\"schema\":\"specwatch.run_context.v1\",\"note\":\"specwatch.cycle\"}"))
+        .isSameAs(ParseResult.NOT_METRIC);
   }
 }
