@@ -21,7 +21,7 @@ mkdir -p "$DEMO_DIR"
 T_EVENTS="specwatch.demo-$RUN_ID.decode-events.v1"
 T_WINDOWS="specwatch.demo-$RUN_ID.window-results.v1"
 T_DLQ="specwatch.demo-$RUN_ID.dead-letter.v1"
-T_CTX="specwatch.demo-$RUN_ID.run-context.v1"
+T_CONTEXT="specwatch.demo-$RUN_ID.run-context.v1"
 
 PIDS=()
 cleanup() {
@@ -54,7 +54,8 @@ step "3/6 topics for run $RUN_ID"
 "$SPECWATCH_HOME/scripts/services.sh" topics-create "$T_EVENTS" 3
 "$SPECWATCH_HOME/scripts/services.sh" topics-create "$T_WINDOWS" 3 append-time
 "$SPECWATCH_HOME/scripts/services.sh" topics-create "$T_DLQ" 1
-"$SPECWATCH_HOME/scripts/services.sh" topics-create "$T_CTX" 1 compact
+# co-partitioned with the events: same partition count, both keyed by deployment
+"$SPECWATCH_HOME/scripts/services.sh" topics-create "$T_CONTEXT" 3 compact
 
 step "4/6 ingest: ship the sample engine logs ($LOGS) to $T_EVENTS"
 for f in "$LOGS"/*.log; do
@@ -62,7 +63,7 @@ for f in "$LOGS"/*.log; do
   log "shipping $f as deployment $dep"
   java -jar "$(jar ingest)" ship --file "$f" --deployment "$dep" --host demo-gpu-01 \
     --bootstrap "$SPECWATCH_BOOTSTRAP" --registry-url "$SPECWATCH_REGISTRY_URL" \
-    --topic "$T_EVENTS" --dlq-topic "$T_DLQ" --run-context-topic "$T_CTX"
+    --topic "$T_EVENTS" --dlq-topic "$T_DLQ" --run-context-topic "$T_CONTEXT"
 done
 
 step "5/6 streams-app (exactly_once_v2, 1-minute windows) and ClickHouse sink"
