@@ -86,6 +86,22 @@ public final class Main implements Runnable {
     String windowResultsTopic;
 
     @Option(
+        names = "--run-context-topic",
+        defaultValue = "${env:SPECWATCH_TOPIC_RUN_CONTEXT:-" + Topics.RUN_CONTEXT + "}",
+        description =
+            "Compacted run-context input topic (env SPECWATCH_TOPIC_RUN_CONTEXT)."
+                + " Default: ${DEFAULT-VALUE}")
+    String runContextTopic;
+
+    @Option(
+        names = "--alerts-topic",
+        defaultValue = "${env:SPECWATCH_TOPIC_ALERTS:-" + Topics.ALERTS + "}",
+        description = "Alerts output topic (env SPECWATCH_TOPIC_ALERTS). Default: ${DEFAULT-VALUE}")
+    String alertsTopic;
+
+    @Mixin AlertOptions alertOptions = new AlertOptions();
+
+    @Option(
         names = "--exit-when-idle",
         defaultValue = "${env:SPECWATCH_EXIT_WHEN_IDLE}",
         converter = Durations.Converter.class,
@@ -124,8 +140,10 @@ public final class Main implements Runnable {
         TopicBootstrap.ensureTopics(
             config.kafkaProperties(),
             List.of(config.decodeEventsTopic()),
-            List.of(config.windowResultsTopic()),
+            List.of(config.windowResultsTopic(), config.alertsTopic()),
             topicPartitions);
+        TopicBootstrap.ensureCompactedTopics(
+            config.kafkaProperties(), List.of(config.runContextTopic()), 1);
       }
       AppRuntime runtime;
       try {
@@ -168,7 +186,10 @@ public final class Main implements Runnable {
           grace,
           decodeEventsTopic,
           windowResultsTopic,
-          kafka.rawProperties());
+          kafka.rawProperties(),
+          runContextTopic,
+          alertsTopic,
+          alertOptions.config());
     }
   }
 }

@@ -1,14 +1,20 @@
 package io.specwatch.streams;
 
+import io.specwatch.schemas.Alert;
 import io.specwatch.schemas.DecodeEvent;
+import io.specwatch.schemas.RunContext;
 import io.specwatch.schemas.WindowResult;
 import io.specwatch.serde.AvroSerde;
+import io.specwatch.serde.Topics;
+import io.specwatch.streams.alert.AlertConfig;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Properties;
+import java.util.Set;
 import java.util.TreeMap;
 import org.apache.kafka.streams.StreamsConfig;
 import org.apache.kafka.streams.errors.DefaultProductionExceptionHandler;
@@ -29,6 +35,9 @@ import org.apache.kafka.streams.errors.LogAndFailProcessingExceptionHandler;
  * @param decodeEventsTopic input topic
  * @param windowResultsTopic output topic
  * @param extraKafkaProperties raw Kafka client/Streams settings applied last (SASL, TLS, tuning)
+ * @param runContextTopic compacted input topic of run contexts (the run-context table)
+ * @param alertsTopic output topic of alert raise/clear events
+ * @param alerts alert rules
  */
 public record StreamsAppConfig(
     String bootstrap,
@@ -39,7 +48,36 @@ public record StreamsAppConfig(
     Duration grace,
     String decodeEventsTopic,
     String windowResultsTopic,
-    Map<String, String> extraKafkaProperties) {
+    Map<String, String> extraKafkaProperties,
+    String runContextTopic,
+    String alertsTopic,
+    AlertConfig alerts) {
+
+  /** With the default run-context and alerts topics and the default alert rules. */
+  public StreamsAppConfig(
+      String bootstrap,
+      String registryUrl,
+      String applicationId,
+      Path stateDir,
+      Duration windowSize,
+      Duration grace,
+      String decodeEventsTopic,
+      String windowResultsTopic,
+      Map<String, String> extraKafkaProperties) {
+    this(
+        bootstrap,
+        registryUrl,
+        applicationId,
+        stateDir,
+        windowSize,
+        grace,
+        decodeEventsTopic,
+        windowResultsTopic,
+        extraKafkaProperties,
+        Topics.RUN_CONTEXT,
+        Topics.ALERTS,
+        AlertConfig.defaults());
+  }
 
   public StreamsAppConfig {
     require(bootstrap, "bootstrap");
@@ -65,6 +103,15 @@ public record StreamsAppConfig(
           "decode-events-topic and window-results-topic must differ, both are "
               + decodeEventsTopic);
     }
+    require(runContextTopic, "run-context-topic");
+    require(alertsTopic, "alerts-topic");
+    if (Set.of(decodeEventsTopic, windowResultsTopic, runContextTopic, alertsTopic).size() != 4) {
+      throw new IllegalArgumentException(
+          "decode-events-topic, window-results-topic, run-context-topic and alerts-topic must all"
+              + " differ, got "
+              + List.of(decodeEventsTopic, windowResultsTopic, runContextTopic, alertsTopic));
+    }
+    Objects.requireNonNull(alerts, "alert settings must be set");
     extraKafkaProperties =
         Map.copyOf(extraKafkaProperties == null ? Map.of() : extraKafkaProperties);
   }
@@ -121,7 +168,12 @@ public record StreamsAppConfig(
         windowSize,
         grace,
         AvroSerde.forClass(DecodeEvent.class, serde, false),
-        AvroSerde.forClass(WindowResult.class, serde, false));
+        AvroSerde.forClass(WindowResult.class, serde, false),
+        runContextTopic,
+        alertsTopic,
+        AvroSerde.forClass(RunContext.class, serde, false),
+        AvroSerde.forClass(Alert.class, serde, false),
+        alerts);
   }
 
   /** The effective settings for a log line, secrets masked. */
@@ -144,6 +196,12 @@ public record StreamsAppConfig(
         + decodeEventsTopic
         + " windowResultsTopic="
         + windowResultsTopic
+        + " runContextTopic="
+        + runContextTopic
+        + " alertsTopic="
+        + alertsTopic
+        + " alerts="
+        + alerts
         + " extra="
         + extra;
   }

@@ -28,7 +28,24 @@ final class TopicBootstrap {
   static final Map<String, String> OUTPUT_TOPIC_CONFIG =
       Map.of(TopicConfig.MESSAGE_TIMESTAMP_TYPE_CONFIG, "LogAppendTime");
 
+  /** Topic settings of compacted input topics (the run-context topic: latest per deployment). */
+  static final Map<String, String> COMPACTED_TOPIC_CONFIG =
+      Map.of(TopicConfig.CLEANUP_POLICY_CONFIG, TopicConfig.CLEANUP_POLICY_COMPACT);
+
   private TopicBootstrap() {}
+
+  /** Creates missing compacted input topics ({@link #COMPACTED_TOPIC_CONFIG}). */
+  static void ensureCompactedTopics(Properties kafka, List<String> topics, int partitions)
+      throws InterruptedException {
+    try (Admin admin = Admin.create(kafka)) {
+      for (String topic : topics) {
+        create(
+            admin,
+            new NewTopic(topic, Optional.of(partitions), Optional.empty())
+                .configs(COMPACTED_TOPIC_CONFIG));
+      }
+    }
+  }
 
   static void ensureTopics(
       Properties kafka, List<String> inputTopics, List<String> outputTopics, int partitions)

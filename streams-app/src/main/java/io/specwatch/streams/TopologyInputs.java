@@ -1,7 +1,10 @@
 package io.specwatch.streams;
 
+import io.specwatch.schemas.Alert;
 import io.specwatch.schemas.DecodeEvent;
+import io.specwatch.schemas.RunContext;
 import io.specwatch.schemas.WindowResult;
+import io.specwatch.streams.alert.AlertConfig;
 import java.time.Duration;
 import java.util.Objects;
 import org.apache.kafka.common.serialization.Serde;
@@ -16,6 +19,11 @@ import org.apache.kafka.common.serialization.Serde;
  * @param grace how long after a window's end late events are still accepted
  * @param decodeEventSerde value serde of the input topic (also used for no repartition)
  * @param windowResultSerde value serde of the output topic
+ * @param runContextTopic compacted input topic of RunContext values (the run-context table)
+ * @param alertsTopic output topic of Alert values
+ * @param runContextSerde value serde of the run-context topic
+ * @param alertSerde value serde of the alerts topic
+ * @param alerts alert rules
  */
 public record TopologyInputs(
     String decodeEventsTopic,
@@ -23,7 +31,12 @@ public record TopologyInputs(
     Duration windowSize,
     Duration grace,
     Serde<DecodeEvent> decodeEventSerde,
-    Serde<WindowResult> windowResultSerde) {
+    Serde<WindowResult> windowResultSerde,
+    String runContextTopic,
+    String alertsTopic,
+    Serde<RunContext> runContextSerde,
+    Serde<Alert> alertSerde,
+    AlertConfig alerts) {
 
   public TopologyInputs {
     requireName(decodeEventsTopic, "decodeEventsTopic");
@@ -38,6 +51,11 @@ public record TopologyInputs(
     }
     Objects.requireNonNull(decodeEventSerde, "decodeEventSerde");
     Objects.requireNonNull(windowResultSerde, "windowResultSerde");
+    requireName(runContextTopic, "runContextTopic");
+    requireName(alertsTopic, "alertsTopic");
+    Objects.requireNonNull(runContextSerde, "runContextSerde");
+    Objects.requireNonNull(alertSerde, "alertSerde");
+    Objects.requireNonNull(alerts, "alerts");
   }
 
   private static void requireName(String name, String setting) {
