@@ -17,6 +17,7 @@ import io.specwatch.sink.clickhouse.ClickHouseSql;
 import io.specwatch.sink.migrate.Migrator;
 import io.specwatch.streams.StreamsAppConfig;
 import io.specwatch.streams.StreamsRunner;
+import io.specwatch.streams.alert.AlertConfig;
 import io.specwatch.testkit.SpecwatchContainers;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -119,9 +120,12 @@ class PipelineIT {
     String events = SpecwatchContainers.uniqueName("decode-events");
     String windows = SpecwatchContainers.uniqueName("window-results");
     String dlq = SpecwatchContainers.uniqueName("dead-letter");
+    String contexts = SpecwatchContainers.uniqueName("run-context");
+    String alerts = SpecwatchContainers.uniqueName("alerts");
     createTopics(List.of(events, dlq), Map.of());
+    createTopics(List.of(contexts), Map.of("cleanup.policy", "compact"));
     // result records carry old event times: append time keeps retention from deleting them
-    createTopics(List.of(windows), Map.of("message.timestamp.type", "LogAppendTime"));
+    createTopics(List.of(windows, alerts), Map.of("message.timestamp.type", "LogAppendTime"));
 
     Path logFile = tmp.resolve("sglang.log");
     Files.write(logFile, LOG, StandardCharsets.UTF_8);
@@ -153,7 +157,10 @@ class PipelineIT {
             Duration.ofSeconds(30),
             events,
             windows,
-            Map.of());
+            Map.of(),
+            contexts,
+            alerts,
+            AlertConfig.defaults());
     Future<Integer> streams =
         pool.submit(
             () -> StreamsRunner.start(streamsConfig).awaitExit(Optional.of(Duration.ofSeconds(8))));

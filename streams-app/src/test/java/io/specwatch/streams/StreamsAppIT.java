@@ -13,6 +13,7 @@ import io.specwatch.runtime.Readiness;
 import io.specwatch.schemas.DecodeEvent;
 import io.specwatch.schemas.WindowResult;
 import io.specwatch.serde.AvroSerde;
+import io.specwatch.streams.alert.AlertConfig;
 import io.specwatch.testkit.SpecwatchContainers;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -58,13 +59,18 @@ class StreamsAppIT {
     String registry = SpecwatchContainers.registryUrl();
     String in = SpecwatchContainers.uniqueName("decode-events");
     String out = SpecwatchContainers.uniqueName("window-results");
+    String contexts = SpecwatchContainers.uniqueName("run-context");
+    String alerts = SpecwatchContainers.uniqueName("alerts");
     try (Admin admin =
         Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap))) {
       admin
           .createTopics(
               List.of(
                   new NewTopic(in, 1, (short) 1),
-                  new NewTopic(out, 1, (short) 1).configs(TopicBootstrap.OUTPUT_TOPIC_CONFIG)))
+                  new NewTopic(out, 1, (short) 1).configs(TopicBootstrap.OUTPUT_TOPIC_CONFIG),
+                  new NewTopic(contexts, 1, (short) 1)
+                      .configs(TopicBootstrap.COMPACTED_TOPIC_CONFIG),
+                  new NewTopic(alerts, 1, (short) 1).configs(TopicBootstrap.OUTPUT_TOPIC_CONFIG)))
           .all()
           .get();
     }
@@ -78,7 +84,10 @@ class StreamsAppIT {
             Duration.ofSeconds(30),
             in,
             out,
-            Map.of("commit.interval.ms", "200"));
+            Map.of("commit.interval.ms", "200"),
+            contexts,
+            alerts,
+            AlertConfig.defaults());
     Map<String, Object> serde = config.serdeConfig();
     Readiness readiness = new Readiness();
 
