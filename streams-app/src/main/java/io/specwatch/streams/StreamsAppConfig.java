@@ -9,12 +9,12 @@ import io.specwatch.serde.Topics;
 import io.specwatch.streams.alert.AlertConfig;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Properties;
-import java.util.Set;
 import java.util.TreeMap;
 import org.apache.kafka.streams.StreamsConfig;
 import org.apache.kafka.streams.errors.DefaultProductionExceptionHandler;
@@ -105,7 +105,9 @@ public record StreamsAppConfig(
     }
     require(runContextTopic, "run-context-topic");
     require(alertsTopic, "alerts-topic");
-    if (Set.of(decodeEventsTopic, windowResultsTopic, runContextTopic, alertsTopic).size() != 4) {
+    if (new HashSet<>(List.of(decodeEventsTopic, windowResultsTopic, runContextTopic, alertsTopic))
+            .size()
+        != 4) {
       throw new IllegalArgumentException(
           "decode-events-topic, window-results-topic, run-context-topic and alerts-topic must all"
               + " differ, got "
