@@ -89,9 +89,17 @@ public final class Main implements Runnable {
         names = "--run-context-topic",
         defaultValue = "${env:SPECWATCH_TOPIC_RUN_CONTEXT:-" + Topics.RUN_CONTEXT + "}",
         description =
-            "Compacted run-context input topic (env SPECWATCH_TOPIC_RUN_CONTEXT)."
-                + " Default: ${DEFAULT-VALUE}")
+            "Run-context topic, compacted, as many partitions as the input"
+                + " (env SPECWATCH_TOPIC_RUN_CONTEXT). Default: ${DEFAULT-VALUE}")
     String runContextTopic;
+
+    @Option(
+        names = "--dead-letter-topic",
+        defaultValue = "${env:SPECWATCH_DLQ_TOPIC:-" + Topics.DEAD_LETTER + "}",
+        description =
+            "Dead-letter topic of undecodable / failing records (env SPECWATCH_DLQ_TOPIC)."
+                + " Default: ${DEFAULT-VALUE}")
+    String deadLetterTopic;
 
     @Option(
         names = "--alerts-topic",
@@ -100,6 +108,25 @@ public final class Main implements Runnable {
     String alertsTopic;
 
     @Mixin AlertOptions alertOptions = new AlertOptions();
+
+    @Option(
+        names = "--static-baseline",
+        split = ",",
+        defaultValue = "${env:SPECWATCH_STATIC_BASELINES}",
+        description =
+            "Configured t_AR: 'model|hardwareClass|tp|bucket=stepMs' (bucket 1, 2-4, ..., 129+"
+                + " or * for any), repeatable or comma separated (env SPECWATCH_STATIC_BASELINES)."
+                + " Learned baselines win when fresh.")
+    List<String> staticBaselines;
+
+    @Option(
+        names = "--baseline-max-age",
+        defaultValue = "${env:SPECWATCH_BASELINE_MAX_AGE:-1h}",
+        converter = Durations.Converter.class,
+        description =
+            "A learned baseline applies to speculative windows starting up to this long after its"
+                + " own window (env SPECWATCH_BASELINE_MAX_AGE). Default: ${DEFAULT-VALUE}")
+    Duration baselineMaxAge;
 
     @Option(
         names = "--exit-when-idle",
@@ -137,13 +164,13 @@ public final class Main implements Runnable {
         return 2;
       }
       if (createTopics) {
-        TopicBootstrap.ensureTopics(
-            config.kafkaProperties(),
-            List.of(config.decodeEventsTopic()),
-            List.of(config.windowResultsTopic(), config.alertsTopic()),
-            topicPartitions);
-        TopicBootstrap.ensureCompactedTopics(
-            config.kafkaProperties(), List.of(config.runContextTopic()), 1);
+        TopicBootstrap.ensureTopics(config, topicPartitions);
+      }
+      try {
+        TopicBootstrap.requireCopartitioned(config);
+      } catch (IllegalStateException e) {
+        LOG.error("invalid topics: {}", e.getMessage());
+        return 2;
       }
       AppRuntime runtime;
       try {
@@ -185,9 +212,12 @@ public final class Main implements Runnable {
           window,
           grace,
           decodeEventsTopic,
-          windowResultsTopic,
-          kafka.rawProperties(),
           runContextTopic,
+          windowResultsTopic,
+          deadLetterTopic,
+          StaticBaselines.parse(staticBaselines),
+          baselineMaxAge,
+          kafka.rawProperties(),
           alertsTopic,
           alertOptions.config());
     }

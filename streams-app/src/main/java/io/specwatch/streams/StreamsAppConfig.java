@@ -9,8 +9,6 @@ import io.specwatch.serde.Topics;
 import io.specwatch.streams.alert.AlertConfig;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.HashSet;
-import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
@@ -18,8 +16,6 @@ import java.util.Properties;
 import java.util.TreeMap;
 import org.apache.kafka.streams.StreamsConfig;
 import org.apache.kafka.streams.errors.DefaultProductionExceptionHandler;
-import org.apache.kafka.streams.errors.LogAndContinueExceptionHandler;
-import org.apache.kafka.streams.errors.LogAndFailProcessingExceptionHandler;
 
 /**
  * Validated settings of the streams app. Every setting is checked in the constructor and a failure
@@ -33,9 +29,12 @@ import org.apache.kafka.streams.errors.LogAndFailProcessingExceptionHandler;
  * @param grace grace period: events up to this much after a window's end still count; later ones
  *     are dropped and counted in dropped-records-total
  * @param decodeEventsTopic input topic
+ * @param runContextTopic run-context topic (compacted, co-partitioned with the input)
  * @param windowResultsTopic output topic
+ * @param deadLetterTopic where the exception handlers write DeadLetter records
+ * @param staticBaselines configured t_AR per comparison key
+ * @param baselineMaxAge how much older than a speculative window a learned baseline may be
  * @param extraKafkaProperties raw Kafka client/Streams settings applied last (SASL, TLS, tuning)
- * @param runContextTopic compacted input topic of run contexts (the run-context table)
  * @param alertsTopic output topic of alert raise/clear events
  * @param alerts alert rules
  */
@@ -47,13 +46,16 @@ public record StreamsAppConfig(
     Duration windowSize,
     Duration grace,
     String decodeEventsTopic,
-    String windowResultsTopic,
-    Map<String, String> extraKafkaProperties,
     String runContextTopic,
+    String windowResultsTopic,
+    String deadLetterTopic,
+    StaticBaselines staticBaselines,
+    Duration baselineMaxAge,
+    Map<String, String> extraKafkaProperties,
     String alertsTopic,
     AlertConfig alerts) {
 
-  /** With the default run-context and alerts topics and the default alert rules. */
+  /** With the default alerts topic and the default alert rules. */
   public StreamsAppConfig(
       String bootstrap,
       String registryUrl,
@@ -62,7 +64,11 @@ public record StreamsAppConfig(
       Duration windowSize,
       Duration grace,
       String decodeEventsTopic,
+      String runContextTopic,
       String windowResultsTopic,
+      String deadLetterTopic,
+      StaticBaselines staticBaselines,
+      Duration baselineMaxAge,
       Map<String, String> extraKafkaProperties) {
     this(
         bootstrap,
@@ -72,9 +78,12 @@ public record StreamsAppConfig(
         windowSize,
         grace,
         decodeEventsTopic,
+        runContextTopic,
         windowResultsTopic,
+        deadLetterTopic,
+        staticBaselines,
+        baselineMaxAge,
         extraKafkaProperties,
-        Topics.RUN_CONTEXT,
         Topics.ALERTS,
         AlertConfig.defaults());
   }
@@ -97,21 +106,29 @@ public record StreamsAppConfig(
       throw new IllegalArgumentException("grace must be zero or positive, got " + grace);
     }
     require(decodeEventsTopic, "decode-events-topic");
-    require(windowResultsTopic, "window-results-topic");
-    if (decodeEventsTopic.equals(windowResultsTopic)) {
-      throw new IllegalArgumentException(
-          "decode-events-topic and window-results-topic must differ, both are "
-              + decodeEventsTopic);
-    }
     require(runContextTopic, "run-context-topic");
+    require(windowResultsTopic, "window-results-topic");
+    require(deadLetterTopic, "dead-letter-topic");
     require(alertsTopic, "alerts-topic");
-    if (new HashSet<>(List.of(decodeEventsTopic, windowResultsTopic, runContextTopic, alertsTopic))
-            .size()
-        != 4) {
+    Map<String, String> topics = new TreeMap<>();
+    for (String[] t :
+        new String[][] {
+          {"decode-events-topic", decodeEventsTopic},
+          {"run-context-topic", runContextTopic},
+          {"window-results-topic", windowResultsTopic},
+          {"dead-letter-topic", deadLetterTopic},
+          {"alerts-topic", alertsTopic}
+        }) {
+      String other = topics.put(t[1], t[0]);
+      if (other != null) {
+        throw new IllegalArgumentException(
+            other + " and " + t[0] + " must differ, both are " + t[1]);
+      }
+    }
+    staticBaselines = staticBaselines == null ? StaticBaselines.none() : staticBaselines;
+    if (baselineMaxAge == null || baselineMaxAge.isNegative()) {
       throw new IllegalArgumentException(
-          "decode-events-topic, window-results-topic, run-context-topic and alerts-topic must all"
-              + " differ, got "
-              + List.of(decodeEventsTopic, windowResultsTopic, runContextTopic, alertsTopic));
+          "baseline-max-age must be zero or positive, got " + baselineMaxAge);
     }
     Objects.requireNonNull(alerts, "alert settings must be set");
     extraKafkaProperties =
@@ -131,13 +148,15 @@ public record StreamsAppConfig(
     p.put(StreamsConfig.ENSURE_EXPLICIT_INTERNAL_RESOURCE_NAMING_CONFIG, "true");
     p.put(
         StreamsConfig.DESERIALIZATION_EXCEPTION_HANDLER_CLASS_CONFIG,
-        LogAndContinueExceptionHandler.class.getName());
+        DeadLetterDeserializationHandler.class.getName());
     p.put(
         StreamsConfig.PRODUCTION_EXCEPTION_HANDLER_CLASS_CONFIG,
         DefaultProductionExceptionHandler.class.getName());
     p.put(
         StreamsConfig.PROCESSING_EXCEPTION_HANDLER_CLASS_CONFIG,
-        LogAndFailProcessingExceptionHandler.class.getName());
+        DeadLetterProcessingHandler.class.getName());
+    // read by the handlers' configure(): where and how to write DeadLetter records
+    p.put(DeadLetters.TOPIC_CONFIG, deadLetterTopic);
     // the Kafka 5.0 default, set now: the processing handler also covers global-state processing
     p.put("processing.exception.handler.global.enabled", "true"); // constant deprecated in 4.4
     p.put(StreamsConfig.NUM_STANDBY_REPLICAS_CONFIG, "0");
@@ -147,6 +166,7 @@ public record StreamsAppConfig(
     // range scan only when stream time passed a window close time.
     p.put(StreamsConfig.InternalConfig.EMIT_INTERVAL_MS_KSTREAMS_WINDOWED_AGGREGATION, "0");
     p.putAll(extraKafkaProperties);
+    p.put("schema.registry.url", registryUrl);
     return p;
   }
 
@@ -166,14 +186,16 @@ public record StreamsAppConfig(
     Map<String, Object> serde = serdeConfig();
     return new TopologyInputs(
         decodeEventsTopic,
+        runContextTopic,
         windowResultsTopic,
         windowSize,
         grace,
+        staticBaselines,
+        baselineMaxAge,
         AvroSerde.forClass(DecodeEvent.class, serde, false),
-        AvroSerde.forClass(WindowResult.class, serde, false),
-        runContextTopic,
-        alertsTopic,
         AvroSerde.forClass(RunContext.class, serde, false),
+        AvroSerde.forClass(WindowResult.class, serde, false),
+        alertsTopic,
         AvroSerde.forClass(Alert.class, serde, false),
         alerts);
   }
@@ -196,10 +218,16 @@ public record StreamsAppConfig(
         + grace
         + " decodeEventsTopic="
         + decodeEventsTopic
-        + " windowResultsTopic="
-        + windowResultsTopic
         + " runContextTopic="
         + runContextTopic
+        + " windowResultsTopic="
+        + windowResultsTopic
+        + " deadLetterTopic="
+        + deadLetterTopic
+        + " staticBaselines="
+        + staticBaselines.stepMs()
+        + " baselineMaxAge="
+        + baselineMaxAge
         + " alertsTopic="
         + alertsTopic
         + " alerts="

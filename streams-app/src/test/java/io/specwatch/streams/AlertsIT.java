@@ -55,15 +55,17 @@ class AlertsIT {
     String out = SpecwatchContainers.uniqueName("window-results");
     String contexts = SpecwatchContainers.uniqueName("run-context");
     String alerts = SpecwatchContainers.uniqueName("alerts");
+    String dlq = SpecwatchContainers.uniqueName("dead-letter");
     try (Admin admin =
         Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap))) {
       admin
           .createTopics(
               List.of(
                   new NewTopic(in, 3, (short) 1),
+                  new NewTopic(dlq, 1, (short) 1),
                   new NewTopic(out, 1, (short) 1).configs(TopicBootstrap.OUTPUT_TOPIC_CONFIG),
-                  new NewTopic(contexts, 1, (short) 1)
-                      .configs(TopicBootstrap.COMPACTED_TOPIC_CONFIG),
+                  new NewTopic(contexts, 3, (short) 1)
+                      .configs(TopicBootstrap.RUN_CONTEXT_TOPIC_CONFIG),
                   new NewTopic(alerts, 1, (short) 1).configs(TopicBootstrap.OUTPUT_TOPIC_CONFIG)))
           .all()
           .get();
@@ -77,9 +79,12 @@ class AlertsIT {
             Duration.ofMinutes(1),
             Duration.ofSeconds(30),
             in,
-            out,
-            Map.of("commit.interval.ms", "200"),
             contexts,
+            out,
+            dlq,
+            StaticBaselines.none(),
+            Duration.ofHours(1),
+            Map.of("commit.interval.ms", "200"),
             alerts,
             AlertConfig.defaults());
     Map<String, Object> serde = config.serdeConfig();

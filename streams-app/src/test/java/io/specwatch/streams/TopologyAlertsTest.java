@@ -44,9 +44,12 @@ class TopologyAlertsTest {
             Duration.ofMinutes(1),
             Duration.ofSeconds(30),
             IN,
-            "window-results",
-            Map.of(),
             "run-context",
+            "window-results",
+            "dead-letter",
+            StaticBaselines.none(),
+            Duration.ofHours(1),
+            Map.of(),
             ALERTS,
             io.specwatch.streams.alert.AlertConfig.defaults());
     driver =

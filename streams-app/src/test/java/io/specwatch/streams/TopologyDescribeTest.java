@@ -31,14 +31,16 @@ class TopologyDescribeTest {
         TopologyFactory.build(
                 new TopologyInputs(
                     "specwatch.decode-events.v1",
+                    "specwatch.run-context.v1",
                     "specwatch.window-results.v1",
                     Duration.ofMinutes(1),
                     Duration.ofSeconds(30),
+                    StaticBaselines.none(),
+                    Duration.ofHours(1),
                     AvroSerde.forClass(DecodeEvent.class, serde, false),
-                    AvroSerde.forClass(WindowResult.class, serde, false),
-                    Topics.RUN_CONTEXT,
-                    Topics.ALERTS,
                     AvroSerde.forClass(RunContext.class, serde, false),
+                    AvroSerde.forClass(WindowResult.class, serde, false),
+                    Topics.ALERTS,
                     AvroSerde.forClass(Alert.class, serde, false),
                     AlertConfig.defaults()))
             .describe()

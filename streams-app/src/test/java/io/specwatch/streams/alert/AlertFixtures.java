@@ -5,6 +5,7 @@ import io.specwatch.schemas.Engine;
 import io.specwatch.schemas.RunContext;
 import io.specwatch.schemas.WindowResult;
 import io.specwatch.serde.AvroSerde;
+import io.specwatch.streams.StaticBaselines;
 import io.specwatch.streams.StreamsAppConfig;
 import io.specwatch.streams.TopologyInputs;
 import io.specwatch.streams.TopologyNames;
@@ -54,9 +55,12 @@ final class AlertFixtures implements AutoCloseable {
             Duration.ofMinutes(1),
             Duration.ofSeconds(30),
             "decode-events",
-            WINDOWS,
-            Map.of(),
             CONTEXTS,
+            WINDOWS,
+            "dead-letter",
+            StaticBaselines.none(),
+            Duration.ofHours(1),
+            Map.of(),
             ALERTS,
             alertConfig);
     TopologyInputs in = config.topologyInputs();
