@@ -36,10 +36,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Alerts on the real broker and registry: decode events on a 3-partition topic and run contexts on
- * a 1-partition compacted topic meet in the alert task through the repartition topics; a 19 -> 29
- * ms verify shift after an NCCL env change comes out as one REGRESSION raise, attributed, read with
- * read_committed.
+ * Alerts on the real broker and registry: decode events and run contexts on 3-partition topics; the
+ * window rows, partitioned by comparison key after the baseline join, and the run contexts meet in
+ * the alert task through the two repartition topics. A 19 -> 29 ms verify shift after an NCCL env
+ * change comes out as one REGRESSION raise, attributed, read with read_committed.
  */
 class AlertsIT {
   private static final Duration TIMEOUT = Duration.ofSeconds(120);

@@ -24,8 +24,7 @@ import org.apache.kafka.streams.state.Stores;
  *
  * Both streams are repartitioned onto the same explicit partition count P ({@code
  * AlertConfig.partitions}) so a deployment's window results and run contexts meet in the same task
- * whatever the partition counts of the decode-events and run-context topics (the run-context topic
- * has one partition, decode-events several).
+ * (the final window rows leave the baseline join partitioned by comparison key, not by deployment).
  */
 public final class AlertTopology {
 
