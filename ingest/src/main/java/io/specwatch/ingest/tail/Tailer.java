@@ -76,6 +76,7 @@ public final class Tailer implements Runnable {
   private final RunContextTracker contexts;
   private final RunContextFileWatcher contextFile;
   private final ShipObserver observer;
+  private long savedLogVersion;
 
   public Tailer(TailConfig config) {
     this(config, Clock.systemUTC());
@@ -97,6 +98,8 @@ public final class Tailer implements Runnable {
     this.slots = new Semaphore(config.maxInFlightLines());
     this.observer = observer;
     this.contexts = config.ship().runContext().newTracker(config.ship().deploymentId());
+    this.contexts.restoreLogLayers(RunContextState.load(config.checkpointDir()));
+    this.savedLogVersion = contexts.logVersion();
     Path file = config.ship().runContext().file();
     this.contextFile = file == null ? null : new RunContextFileWatcher(file, contexts);
   }
@@ -396,6 +399,11 @@ public final class Tailer implements Runnable {
   private void saveCheckpoints() {
     for (Source s : sources.values()) {
       saveCheckpoint(s);
+    }
+    long v = contexts.logVersion();
+    if (!crash && v != savedLogVersion) {
+      RunContextState.save(config.checkpointDir(), contexts.logLayers());
+      savedLogVersion = v;
     }
   }
 
