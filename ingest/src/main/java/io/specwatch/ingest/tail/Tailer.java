@@ -25,6 +25,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Semaphore;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.stream.Stream;
 import org.apache.kafka.clients.producer.KafkaProducer;
@@ -272,8 +273,7 @@ public final class Tailer implements Runnable {
         s.tracker.done(entry);
       } else {
         // the line is done when every record of it is acknowledged (run context first)
-        java.util.concurrent.atomic.AtomicInteger left =
-            new java.util.concurrent.atomic.AtomicInteger(out.size());
+        AtomicInteger left = new AtomicInteger(out.size());
         AckTracker tracker = s.tracker;
         Runnable acked =
             () -> {
