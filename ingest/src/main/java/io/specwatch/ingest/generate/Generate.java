@@ -1,7 +1,9 @@
 package io.specwatch.ingest.generate;
 
+import com.sun.management.UnixOperatingSystemMXBean;
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.lang.management.ManagementFactory;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -81,8 +83,7 @@ public final class Generate {
         needed += (d.phaseProfile() ? 1 : 0) + (d.requestFormat() != RequestFormat.NONE ? 1 : 0);
       }
     }
-    if (java.lang.management.ManagementFactory.getOperatingSystemMXBean()
-        instanceof com.sun.management.UnixOperatingSystemMXBean unix) {
+    if (ManagementFactory.getOperatingSystemMXBean() instanceof UnixOperatingSystemMXBean unix) {
       long available = unix.getMaxFileDescriptorCount() - unix.getOpenFileDescriptorCount() - 256;
       if (needed > available) {
         throw new IllegalArgumentException(

@@ -6,6 +6,8 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.time.Instant;
+import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -37,7 +39,7 @@ public final class Manifest {
     Map<String, Object> hints = new LinkedHashMap<>();
     hints.put("decodeLogInterval", 40);
     hints.put("logZone", "UTC");
-    hints.put("logYear", s.start().atZone(java.time.ZoneOffset.UTC).getYear());
+    hints.put("logYear", s.start().atZone(ZoneOffset.UTC).getYear());
     hints.put(
         "note",
         "ship each file of a deployment with its shipArgs (ingest ship --file F <shipArgs>)");
@@ -103,8 +105,7 @@ public final class Manifest {
       d.forcedWindowFactors()
           .forEach(
               (minute, f) ->
-                  forced.put(
-                      java.time.Instant.ofEpochSecond(minute * 60).toString(), Truth.round(f)));
+                  forced.put(Instant.ofEpochSecond(minute * 60).toString(), Truth.round(f)));
       x.put("windowFactors", forced);
     }
     if (counts != null) {
