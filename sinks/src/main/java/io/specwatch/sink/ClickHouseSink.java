@@ -16,7 +16,12 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
 import org.apache.avro.specific.SpecificRecord;
 import org.apache.kafka.clients.consumer.CommitFailedException;
 import org.apache.kafka.clients.consumer.ConsumerRebalanceListener;
@@ -37,11 +42,14 @@ import org.slf4j.LoggerFactory;
  *
  * <ul>
  *   <li>A table's buffer is inserted when it holds {@code batchSize} rows or {@link
- *       SinkConfig#MAX_BATCH_BYTES}, or when its first row is {@code flushInterval} old.
- *   <li>Every partition feeds exactly one table, so once a table's buffer is acknowledged (or
- *       empty) the consumer positions of its partitions are safe to commit: offsets are committed
- *       only after every batch holding their records was acknowledged and every dead letter
- *       written.
+ *       SinkConfig#MAX_BATCH_BYTES}, or when its first row is {@code flushInterval} old. The insert
+ *       runs on an insert thread while the next batch fills (at most one batch in flight per table:
+ *       a full buffer waits for it), so consuming and inserting overlap.
+ *   <li>Every partition feeds exactly one table. When a batch is handed to the insert thread the
+ *       consumer positions of the table's partitions are noted (every polled record of them is in
+ *       that batch); once ClickHouse acknowledged it, those positions are committed. So offsets are
+ *       committed only after every batch holding their records was acknowledged and every dead
+ *       letter written.
  *   <li>A retriable ClickHouse error (no server, timeouts, overload; {@link ClickHouseError})
  *       pauses all assigned partitions, so memory stays bounded by what is buffered, and retries
  *       the pending inserts with exponential backoff while polling keeps the group membership. When
@@ -73,14 +81,21 @@ public final class ClickHouseSink implements AutoCloseable {
   private final boolean dedupTokens;
   private final AtomicBoolean stopping = new AtomicBoolean();
 
+  private final ExecutorService inserter =
+      Executors.newSingleThreadExecutor(
+          r -> {
+            Thread t = new Thread(r, "sink-insert");
+            t.setDaemon(true);
+            return t;
+          });
   private final Map<TopicPartition, Long> committed = new HashMap<>();
-  private final Map<TopicPartition, Long> firstUnacked = new HashMap<>();
+  private final Map<TopicPartition, Long> firstSeen = new HashMap<>();
   private int failedAttempts;
   private long nextAttemptNanos;
   private boolean paused;
 
   private long recordsPolled;
-  private long deadLettered;
+  private final AtomicLong deadLettered = new AtomicLong();
   private long commits;
   private long retries;
   private long lastActivityNanos;
@@ -170,23 +185,26 @@ public final class ClickHouseSink implements AutoCloseable {
     long batches = 0;
     Map<String, Long> byTable = new LinkedHashMap<>();
     for (Loader<?> l : byTopic.values()) {
-      rows += l.rows;
-      batches += l.batches;
-      byTable.put(l.table.table(), l.rows);
+      rows += l.rows.get();
+      batches += l.batches.get();
+      byTable.put(l.table.table(), l.rows.get());
     }
-    return new SinkStats(recordsPolled, rows, batches, deadLettered, commits, retries, byTable);
+    return new SinkStats(
+        recordsPolled, rows, batches, deadLettered.get(), commits, retries, byTable);
   }
 
-  /** Rows buffered, over all tables (bounded: buffers are not filled while paused). */
+  /**
+   * Rows buffered or being inserted, over all tables (bounded: at most one batch in flight and one
+   * filling per table, and buffers are not filled while paused).
+   */
   public int bufferedRows() {
-    return byTopic.values().stream().mapToInt(l -> l.buffer.rows()).sum();
+    return byTopic.values().stream().mapToInt(Loader::pendingRows).sum();
   }
 
   private void accept(ConsumerRecord<String, byte[]> record, Instant insertedAt) {
     recordsPolled++;
     Loader<?> loader = byTopic.get(record.topic());
-    firstUnacked.putIfAbsent(
-        new TopicPartition(record.topic(), record.partition()), record.offset());
+    firstSeen.putIfAbsent(new TopicPartition(record.topic(), record.partition()), record.offset());
     loader.accept(record, insertedAt);
   }
 
@@ -197,30 +215,54 @@ public final class ClickHouseSink implements AutoCloseable {
             idle ->
                 !paused
                     && bufferedRows() == 0
+                    && byTopic.values().stream().allMatch(l -> l.inFlight == null)
                     && System.nanoTime() - lastActivityNanos >= idle.toNanos())
         .orElse(false);
   }
 
   /**
-   * Inserts the buffers that are due (all of them when {@code force} or while retrying), then
-   * commits what is safe. A retriable failure pauses consumption and schedules the next attempt.
+   * Hands the buffers that are due to the insert thread (all of them, and waits, when {@code
+   * force}), collects finished inserts, then commits what is safe. While paused after a retriable
+   * failure, retries the pending batches on this thread once the backoff has passed. A retriable
+   * failure pauses consumption and schedules the next attempt; a fatal one throws.
    */
   private void flushDue(boolean force) {
-    long now = System.nanoTime();
-    if (paused && now < nextAttemptNanos && !force) {
+    if (paused) {
+      if (System.nanoTime() < nextAttemptNanos && !force) {
+        return;
+      }
+      try {
+        for (Loader<?> l : byTopic.values()) {
+          l.insertPendingNow();
+        }
+      } catch (ClickHouseFailure f) {
+        onRetriable(f);
+        return;
+      }
+      log.info("ClickHouse answered again after {} failed attempts; resuming", failedAttempts);
+      consumer.resume(consumer.assignment());
+      paused = false;
+      failedAttempts = 0;
+      listener.clickHouseRecovered();
+      commitSafe();
       return;
     }
     ClickHouseFailure failure = null;
     for (Loader<?> l : byTopic.values()) {
-      if (l.buffer.isEmpty() || !(force || paused || l.due())) {
-        continue;
-      }
       try {
-        l.insertAll();
-      } catch (ClickHouseFailure f) {
-        if (!f.isRetriable()) {
-          throw f;
+        l.reap(force);
+        if (!l.buffer.isEmpty() && (force || l.due())) {
+          if (l.inFlight != null && (force || l.full())) {
+            l.reap(true); // backpressure: a full buffer waits for the batch in flight
+          }
+          if (l.inFlight == null && l.sending == null) {
+            l.handOff();
+            if (force) {
+              l.reap(true);
+            }
+          }
         }
+      } catch (ClickHouseFailure f) {
         failure = f;
         break;
       }
@@ -229,17 +271,13 @@ public final class ClickHouseSink implements AutoCloseable {
       onRetriable(failure);
       return;
     }
-    if (paused) {
-      log.info("ClickHouse answered again after {} failed attempts; resuming", failedAttempts);
-      consumer.resume(consumer.assignment());
-      paused = false;
-      failedAttempts = 0;
-      listener.clickHouseRecovered();
-    }
     commitSafe();
   }
 
   private void onRetriable(ClickHouseFailure f) {
+    if (!f.isRetriable()) {
+      throw f;
+    }
     failedAttempts++;
     retries++;
     if (failedAttempts >= config.retry().maxAttempts()) {
@@ -304,14 +342,21 @@ public final class ClickHouseSink implements AutoCloseable {
     Map<TopicPartition, OffsetAndMetadata> offsets = new HashMap<>();
     for (TopicPartition tp : consumer.assignment()) {
       Loader<?> l = byTopic.get(tp.topic());
-      if (l == null || !l.buffer.isEmpty()) {
+      if (l == null) {
         continue;
       }
-      long position = consumer.position(tp);
-      firstUnacked.remove(tp);
+      Long safe;
+      if (l.buffer.isEmpty() && l.sending == null) {
+        safe = consumer.position(tp);
+      } else {
+        safe = l.acked.get(tp);
+      }
+      if (safe == null) {
+        continue;
+      }
       Long last = committed.get(tp);
-      if (last == null || last != position) {
-        offsets.put(tp, new OffsetAndMetadata(position));
+      if (last == null || last.longValue() != safe.longValue()) {
+        offsets.put(tp, new OffsetAndMetadata(safe));
       }
     }
     if (offsets.isEmpty()) {
@@ -329,22 +374,24 @@ public final class ClickHouseSink implements AutoCloseable {
   }
 
   /**
-   * Forgets every buffered row and moves the partitions still assigned back to their first
-   * unacknowledged offset, so they are read again. Used when partitions are revoked or lost while
-   * ClickHouse cannot take the buffers.
+   * Forgets every buffered row and moves the partitions still assigned back to their last committed
+   * offset (or the first offset read, if none), so they are read again. Used when partitions are
+   * revoked or lost while ClickHouse cannot take the buffers.
    */
   private void discardAndRewind(Collection<TopicPartition> gone) {
     Set<TopicPartition> keep = new HashSet<>(consumer.assignment());
     keep.removeAll(gone);
+    int dropped = bufferedRows();
+    for (Loader<?> l : byTopic.values()) {
+      l.discard();
+    }
     for (TopicPartition tp : keep) {
-      Long first = firstUnacked.get(tp);
-      if (first != null) {
-        consumer.seek(tp, first);
+      Long to = committed.containsKey(tp) ? committed.get(tp) : firstSeen.get(tp);
+      if (to != null) {
+        consumer.seek(tp, to);
       }
     }
-    int dropped = bufferedRows();
-    byTopic.values().forEach(l -> l.buffer.clear());
-    firstUnacked.clear();
+    firstSeen.clear();
     for (TopicPartition tp : gone) {
       committed.remove(tp);
     }
@@ -361,6 +408,7 @@ public final class ClickHouseSink implements AutoCloseable {
 
   @Override
   public void close() {
+    inserter.shutdownNow();
     try {
       consumer.close();
     } finally {
@@ -369,26 +417,135 @@ public final class ClickHouseSink implements AutoCloseable {
     }
   }
 
-  /** One table: its deserializer, buffer and counters. */
+  /**
+   * One table: its deserializer, the buffer being filled, the batch being inserted ({@code
+   * sending}, with the positions it covers) and counters.
+   */
   private final class Loader<V extends SpecificRecord> {
     final SinkTable table;
     final String qualified;
     final Deserializer<V> values;
-    final TableBuffer<V> buffer;
-    long rows;
-    long batches;
+    TableBuffer<V> buffer;
+    TableBuffer<V> spare;
+    TableBuffer<V> sending;
+    CompletableFuture<Void> inFlight;
+    Map<TopicPartition, Long> sendingUpTo = Map.of();
+    final Map<TopicPartition, Long> acked = new HashMap<>();
+    final AtomicLong rows = new AtomicLong();
+    final AtomicLong batches = new AtomicLong();
 
     Loader(SinkTable table, RowMapping<V> mapping) {
       this.table = table;
       this.qualified = config.clickhouse().database() + "." + table.table();
       this.values = AvroSerde.forClass(mapping.type(), config.serdeConfig(), false).deserializer();
       this.buffer = new TableBuffer<>(table, mapping, config.insertFormat());
+      this.spare = new TableBuffer<>(table, mapping, config.insertFormat());
     }
 
     boolean due() {
-      return buffer.rows() >= config.batchSize()
-          || buffer.bytes() >= SinkConfig.MAX_BATCH_BYTES
-          || buffer.ageNanos() >= config.flushInterval().toNanos();
+      return full() || buffer.ageNanos() >= config.flushInterval().toNanos();
+    }
+
+    boolean full() {
+      return buffer.rows() >= config.batchSize() || buffer.bytes() >= SinkConfig.MAX_BATCH_BYTES;
+    }
+
+    int pendingRows() {
+      return buffer.rows() + (sending == null ? 0 : sending.rows());
+    }
+
+    /** Detaches the filling buffer and starts its insert on the insert thread. */
+    void handOff() {
+      Map<TopicPartition, Long> upTo = new HashMap<>();
+      for (TopicPartition tp : consumer.assignment()) {
+        if (tp.topic().equals(buffer.origin(0).topic())) {
+          upTo.put(tp, consumer.position(tp));
+        }
+      }
+      sending = buffer;
+      sendingUpTo = upTo;
+      buffer = spare;
+      spare = null;
+      TableBuffer<V> batch = sending;
+      inFlight = CompletableFuture.runAsync(() -> insertAll(batch), inserter);
+    }
+
+    /**
+     * Collects the insert in flight if it finished (or waits for it when {@code wait}): on success
+     * its positions become committable; on failure the batch stays as {@code sending} (retried on
+     * this thread) and the failure is thrown.
+     */
+    void reap(boolean wait) {
+      if (inFlight == null || (!wait && !inFlight.isDone())) {
+        return;
+      }
+      CompletableFuture<Void> done = inFlight;
+      inFlight = null;
+      try {
+        done.get();
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new ClickHouseFailure(
+            "interrupted while waiting for an insert", ClickHouseFailure.NO_SERVER_CODE, e);
+      } catch (ExecutionException e) {
+        if (e.getCause() instanceof ClickHouseFailure f) {
+          throw f;
+        }
+        throw new IllegalStateException("insert into " + qualified + " failed", e.getCause());
+      }
+      acked.putAll(sendingUpTo);
+      recycle();
+    }
+
+    /**
+     * Inserts on this thread whatever is pending (after a failure): the failed batch, then the
+     * buffer.
+     */
+    void insertPendingNow() {
+      if (inFlight != null) {
+        try {
+          reap(true);
+        } catch (ClickHouseFailure f) {
+          if (!f.isRetriable()) {
+            throw f;
+          }
+          // fall through: sending is retried below
+        }
+      }
+      if (sending != null) {
+        insertAll(sending);
+        acked.putAll(sendingUpTo);
+        recycle();
+      }
+      if (!buffer.isEmpty()) {
+        insertAll(buffer);
+        buffer.clear();
+      }
+    }
+
+    private void recycle() {
+      sending.clear();
+      spare = sending;
+      sending = null;
+      sendingUpTo = Map.of();
+    }
+
+    void discard() {
+      if (inFlight != null) {
+        try {
+          inFlight.get();
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+        } catch (ExecutionException e) {
+          // dropped anyway
+        }
+        inFlight = null;
+      }
+      if (sending != null) {
+        recycle();
+      }
+      buffer.clear();
+      acked.clear();
     }
 
     void accept(ConsumerRecord<String, byte[]> record, Instant insertedAt) {
@@ -427,13 +584,12 @@ public final class ClickHouseSink implements AutoCloseable {
       }
     }
 
-    /** Inserts the whole buffer (splitting around bad rows) and clears it. */
-    void insertAll() {
-      insertRange(0, buffer.rows());
-      buffer.clear();
+    /** Inserts a whole batch, splitting around bad rows. Runs on the insert thread or this one. */
+    void insertAll(TableBuffer<V> batch) {
+      insertRange(batch, 0, batch.rows());
     }
 
-    private void insertRange(int from, int to) {
+    private void insertRange(TableBuffer<V> buffer, int from, int to) {
       String batchId = buffer.batchId(from, to);
       long start = System.nanoTime();
       try {
@@ -466,13 +622,13 @@ public final class ClickHouseSink implements AutoCloseable {
             f.error(),
             f.code());
         int mid = (from + to) >>> 1;
-        insertRange(from, mid);
-        insertRange(mid, to);
+        insertRange(buffer, from, mid);
+        insertRange(buffer, mid, to);
         return;
       }
       long nanos = System.nanoTime() - start;
-      rows += to - from;
-      batches++;
+      rows.addAndGet(to - from);
+      batches.incrementAndGet();
       listener.inserted(table.table(), to - from, nanos);
       log.debug("Inserted {} rows ({}) in {} ms", to - from, batchId, nanos / 1_000_000);
     }
@@ -491,7 +647,7 @@ public final class ClickHouseSink implements AutoCloseable {
           stage,
           message);
       deadLetters.send(stage, origin, errorClass, message, context);
-      deadLettered++;
+      deadLettered.incrementAndGet();
       listener.deadLettered(table.table(), stage);
     }
   }
@@ -510,9 +666,7 @@ public final class ClickHouseSink implements AutoCloseable {
       listener.revoked(partitions);
       try {
         for (Loader<?> l : byTopic.values()) {
-          if (!l.buffer.isEmpty()) {
-            l.insertAll();
-          }
+          l.insertPendingNow();
         }
         commitSafe();
       } catch (ClickHouseFailure f) {
@@ -523,7 +677,8 @@ public final class ClickHouseSink implements AutoCloseable {
       }
       for (TopicPartition tp : partitions) {
         committed.remove(tp);
-        firstUnacked.remove(tp);
+        firstSeen.remove(tp);
+        byTopic.get(tp.topic()).acked.remove(tp);
       }
     }
 

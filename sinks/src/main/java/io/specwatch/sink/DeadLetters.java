@@ -24,7 +24,7 @@ import org.apache.kafka.common.serialization.StringSerializer;
  * value bytes and where they came from, for a replay after a fix. Stages: {@code sink.decode}
  * (undecodable value), {@code sink.map} (a value the table cannot hold) and {@code sink.insert}
  * (ClickHouse rejected the row alone). {@link #flush()} runs before offsets are committed, so a
- * dead letter is never lost behind a commit.
+ * dead letter is never lost behind a commit. Thread-safe (inserts run on their own thread).
  */
 final class DeadLetters implements AutoCloseable {
 
@@ -54,7 +54,7 @@ final class DeadLetters implements AutoCloseable {
   }
 
   /** A record that failed at {@code stage}; {@code context} adds table, codes, batch id. */
-  void send(
+  synchronized void send(
       String stage,
       TableBuffer.Origin origin,
       String errorClass,
@@ -82,7 +82,7 @@ final class DeadLetters implements AutoCloseable {
   }
 
   /** Waits until every dead letter sent so far is acknowledged; throws if one was not. */
-  void flush() {
+  synchronized void flush() {
     producer.flush();
     try {
       for (Future<RecordMetadata> f : pending) {
@@ -101,7 +101,7 @@ final class DeadLetters implements AutoCloseable {
   }
 
   /** Dead letters sent and not yet flushed. */
-  int pending() {
+  synchronized int pending() {
     return pending.size();
   }
 

@@ -3,7 +3,10 @@ package io.specwatch.sink;
 import java.util.Collection;
 import org.apache.kafka.common.TopicPartition;
 
-/** What {@link ClickHouseSink} reports as it runs (metrics, readiness). Called on its thread. */
+/**
+ * What {@link ClickHouseSink} reports as it runs (metrics, readiness). {@link #inserted} and {@link
+ * #deadLettered} may come from the insert thread; implementations must be thread-safe.
+ */
 public interface SinkListener {
 
   /** No-op listener. */
