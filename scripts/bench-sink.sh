@@ -8,7 +8,7 @@
 # left alone): Kafka, Apicurio and ClickHouse via scripts/services.sh. They are stopped at the end unless
 # SPECWATCH_BENCH_KEEP=1.
 #
-# Settings (env): SPECWATCH_BENCH_EVENTS=300000 SPECWATCH_BENCH_WINDOWS=50000
+# Settings (env): SPECWATCH_BENCH_EVENTS=300000 SPECWATCH_BENCH_WINDOWS=200000 SPECWATCH_BENCH_ROUNDS=3
 #                 SPECWATCH_BENCH_RUN_DIR=<repo>/.run/bench-sink  SPECWATCH_BENCH_PORT_BASE=29100
 #                 (Kafka base, controller base+1, registry base+2 / +3, ClickHouse HTTP base+4, TCP base+5)
 set -euo pipefail
@@ -16,10 +16,12 @@ set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 
 EVENTS="${SPECWATCH_BENCH_EVENTS:-300000}"
-WINDOWS="${SPECWATCH_BENCH_WINDOWS:-50000}"
+ROUNDS="${SPECWATCH_BENCH_ROUNDS:-3}"
+WINDOWS="${SPECWATCH_BENCH_WINDOWS:-200000}"
 BASE="${SPECWATCH_BENCH_PORT_BASE:-29100}"
 [[ "$EVENTS" =~ ^[1-9][0-9]*$ ]] || die "SPECWATCH_BENCH_EVENTS must be a positive integer, got '$EVENTS'"
 [[ "$WINDOWS" =~ ^[1-9][0-9]*$ ]] || die "SPECWATCH_BENCH_WINDOWS must be a positive integer, got '$WINDOWS'"
+[[ "$ROUNDS" =~ ^[1-9][0-9]*$ ]] || die "SPECWATCH_BENCH_ROUNDS must be a positive integer, got '$ROUNDS'"
 [[ "$BASE" =~ ^[0-9]+$ ]] && ((BASE > 1024 && BASE < 65500)) || die "SPECWATCH_BENCH_PORT_BASE must be a port number, got '$BASE'"
 
 export SPECWATCH_RUN_DIR="${SPECWATCH_BENCH_RUN_DIR:-$SPECWATCH_HOME/.run/bench-sink}"
@@ -49,5 +51,5 @@ LOG_FILE="$SPECWATCH_RUN_DIR/bench-sink.log"
 log "bench sink: $EVENTS decode events, $WINDOWS window results (JVM log: $LOG_FILE)"
 java -Xmx2g -cp "$SPECWATCH_HOME/sinks/target/test-classes:$SPECWATCH_HOME/sinks/target/classes:$(cat "$CP_FILE")" \
   io.specwatch.sink.bench.SinkBench "127.0.0.1:$BASE" "http://127.0.0.1:$((BASE + 2))/apis/ccompat/v7" \
-  "http://127.0.0.1:$((BASE + 4))" "$((BASE + 5))" "$EVENTS" "$WINDOWS" "$SPECWATCH_RUN_DIR/work" \
+  "http://127.0.0.1:$((BASE + 4))" "$((BASE + 5))" "$EVENTS" "$WINDOWS" "$SPECWATCH_RUN_DIR/work" "$ROUNDS" \
   2>"$LOG_FILE" || { tail -30 "$LOG_FILE" >&2; die "benchmark failed (log: $LOG_FILE)"; }

@@ -74,6 +74,7 @@ public final class SinkBench {
   private final Path work;
   private final String run = Long.toHexString(System.currentTimeMillis());
   private final Map<String, Double> baseline = new LinkedHashMap<>();
+  private final int rounds;
 
   private SinkBench(String[] a) {
     bootstrap = a[0];
@@ -81,12 +82,14 @@ public final class SinkBench {
     httpUrl = a[2];
     tcpPort = a[3];
     work = Path.of(a[6]);
+    rounds = a.length > 7 ? Integer.parseInt(a[7]) : 3;
   }
 
   public static void main(String[] args) throws Exception {
-    if (args.length != 7) {
+    if (args.length < 7 || args.length > 8) {
       System.err.println(
-          "usage: SinkBench bootstrap registryUrl clickhouseHttpUrl tcpPort events windows workDir");
+          "usage: SinkBench bootstrap registryUrl clickhouseHttpUrl tcpPort events windows workDir"
+              + " [rounds]");
       System.exit(2);
     }
     int events = Integer.parseInt(args[4]);
@@ -106,12 +109,16 @@ public final class SinkBench {
         "sink benchmark: %d decode events, %d window results, ClickHouse %s, 2-core box%n",
         events.size(), windows.size(), version);
 
-    System.out.println("\n1. baseline: clickhouse-client --query 'INSERT ... FORMAT TSV' < file");
-    String tsvDb = database("tsv");
-    baseline.put("decode_events", tsv(tsvDb, new DecodeEventRows(), events));
-    baseline.put("window_results", tsv(tsvDb, new WindowResultRows(), windows));
+    Path eventsTsv = tsvFile(new DecodeEventRows(), events);
+    Path windowsTsv = tsvFile(new WindowResultRows(), windows);
+    Map<String, Path> files = Map.of("decode_events", eventsTsv, "window_results", windowsTsv);
+    Map<String, Integer> counts =
+        Map.of("decode_events", events.size(), "window_results", windows.size());
 
-    System.out.println("\n2. Java insert paths, the same rows in " + CHUNK + "-row inserts");
+    System.out.println(
+        "\n1. Java insert paths, the same rows in "
+            + CHUNK
+            + "-row inserts; each right after its clickhouse-client TSV baseline");
     for (String path : PATHS) { // JIT warm-up, not reported
       String warmup = database("warmup_" + path.replaceAll("[^A-Za-z0-9]", "_"));
       insertPath(
@@ -123,15 +130,19 @@ public final class SinkBench {
           false);
     }
     for (String path : PATHS) {
-      String db = database(path.replaceAll("[^A-Za-z0-9]", "_"));
-      insertPath(path, db, new DecodeEventRows(), events, version, true);
-      insertPath(path, db, new WindowResultRows(), windows, version, true);
+      String slug = path.replaceAll("[^A-Za-z0-9]", "_");
+      baseline.put(
+          "decode_events", tsv(database("tsv_" + slug + "_e"), "decode_events", files, counts));
+      insertPath(path, database(slug), new DecodeEventRows(), events, version, true);
+      baseline.put(
+          "window_results", tsv(database("tsv_" + slug + "_w"), "window_results", files, counts));
+      insertPath(path, database(slug + "_w"), new WindowResultRows(), windows, version, true);
     }
 
     System.out.println(
-        "\n3. the sink (ClickHouseSink, defaults: RowBinary, batch "
+        "\n2. the sink (ClickHouseSink, defaults: RowBinary, batch "
             + SinkConfig.DEFAULT_BATCH_SIZE
-            + ", flush 1s) from Kafka, one table per run");
+            + ", flush 1s) from Kafka, one table per run, each right after its baseline");
     String eventsTopic = "bench." + run + ".decode-events";
     String windowsTopic = "bench." + run + ".window-results";
     try (Admin admin =
@@ -147,9 +158,36 @@ public final class SinkBench {
     }
     produce(eventsTopic, DecodeEvent.class, events, DecodeEvent::getDeploymentId);
     produce(windowsTopic, WindowResult.class, windows, WindowResult::getDeploymentId);
-    String sinkDb = database("sink");
-    sink(sinkDb, SinkTable.DECODE_EVENTS, eventsTopic, events.size());
-    sink(sinkDb, SinkTable.WINDOW_RESULTS, windowsTopic, windows.size());
+    Map<String, List<Double>> ratios = new LinkedHashMap<>();
+    for (int round = 1; round <= rounds; round++) {
+      System.out.println("  round " + round + "/" + rounds);
+      for (SinkTable table : List.of(SinkTable.DECODE_EVENTS, SinkTable.WINDOW_RESULTS)) {
+        String name = table.table();
+        double base = tsv(database("tsv_r" + round + "_" + name), name, files, counts);
+        String topic = table == SinkTable.DECODE_EVENTS ? eventsTopic : windowsTopic;
+        double rate =
+            sink(
+                database("sink_r" + round + "_" + name),
+                table,
+                topic,
+                counts.get(name),
+                round,
+                base);
+        ratios.computeIfAbsent(name, k -> new ArrayList<>()).add(rate / base);
+      }
+    }
+    System.out.println(
+        "\nsummary (median over " + rounds + " rounds of sink rows/s / clickhouse-client rows/s):");
+    ratios.forEach(
+        (name, r) -> {
+          List<Double> sorted = new ArrayList<>(r);
+          sorted.sort(null);
+          System.out.printf(
+              "  %-15s ratio %.2f (rounds: %s)%n",
+              name,
+              sorted.get(sorted.size() / 2),
+              r.stream().map(x -> String.format(Locale.ROOT, "%.2f", x)).toList());
+        });
   }
 
   private ClickHouseConfig config(String db) {
@@ -178,24 +216,26 @@ public final class SinkBench {
     m.write((V) value, source(i), INSERTED, w);
   }
 
-  private double tsv(String db, RowMapping<?> m, List<? extends SpecificRecord> rows)
-      throws Exception {
-    File file = work.resolve(table(m) + ".tsv").toFile();
-    try (BufferedWriter out = Files.newBufferedWriter(file.toPath(), StandardCharsets.UTF_8)) {
+  private Path tsvFile(RowMapping<?> m, List<? extends SpecificRecord> rows) throws Exception {
+    Path file = work.resolve(table(m) + ".tsv");
+    try (BufferedWriter out = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
       TsvWriter w = new TsvWriter(out);
       for (int i = 0; i < rows.size(); i++) {
         write(m, rows.get(i), i, w);
         w.endRow();
       }
     }
+    return file;
+  }
+
+  /** The baseline: clickhouse-client inserting the TSV file; returns rows/s. */
+  private double tsv(String db, String table, Map<String, Path> files, Map<String, Integer> counts)
+      throws Exception {
+    RowMapping<?> m =
+        table.equals("decode_events") ? new DecodeEventRows() : new WindowResultRows();
+    File file = files.get(table).toFile();
     String query =
-        "INSERT INTO "
-            + db
-            + "."
-            + table(m)
-            + " ("
-            + String.join(", ", m.columns())
-            + ") FORMAT TSV";
+        "INSERT INTO " + db + "." + table + " (" + String.join(", ", m.columns()) + ") FORMAT TSV";
     long t0 = System.nanoTime();
     Process p =
         new ProcessBuilder("clickhouse-client", "--port", tcpPort, "--query", query)
@@ -207,11 +247,11 @@ public final class SinkBench {
       throw new IllegalStateException("clickhouse-client failed: " + output);
     }
     double seconds = (System.nanoTime() - t0) / 1e9;
-    check(db, table(m), rows.size());
-    double rate = rows.size() / seconds;
+    check(db, table, counts.get(table));
+    double rate = counts.get(table) / seconds;
     System.out.printf(
-        "  %-15s %8d rows  %6.2f s  %9.0f rows/s  (%.1f MB TSV)%n",
-        table(m), rows.size(), seconds, rate, file.length() / 1e6);
+        "  %-22s %-15s %6.2f s  %9.0f rows/s  (%.1f MB TSV)%n",
+        "clickhouse-client TSV", table, seconds, rate, file.length() / 1e6);
     return rate;
   }
 
@@ -331,14 +371,15 @@ public final class SinkBench {
         values.size(), topic, (System.nanoTime() - t0) / 1e9);
   }
 
-  private void sink(String db, SinkTable table, String topic, int rows) throws Exception {
+  private double sink(String db, SinkTable table, String topic, int rows, int round, double base)
+      throws Exception {
     SinkConfig config =
         new SinkConfig(
             bootstrap,
             registry,
             Map.of(table, topic),
             "bench." + run + ".dlq",
-            "bench-" + run + "-" + table.table(),
+            "bench-" + run + "-" + table.table() + "-" + round,
             config(db),
             SinkConfig.DEFAULT_BATCH_SIZE,
             SinkConfig.DEFAULT_FLUSH_INTERVAL,
@@ -382,16 +423,17 @@ public final class SinkBench {
                   .get(0));
     }
     System.out.printf(
-        "  sink -> %-15s %8d rows  %6.2f s  %9.0f rows/s  ratio to clickhouse-client %.2f;"
+        "  %-22s %-15s %6.2f s  %9.0f rows/s  ratio to clickhouse-client %.2f;"
             + " %d inserts (system.parts block numbers; sink counted %d) = %.2f inserts/s%n",
+        "sink",
         table.table(),
-        rows,
         seconds,
         rate,
-        rate / baseline.get(table.table()),
+        rate / base,
         inserts,
         stats.batches(),
         inserts / seconds);
+    return rate;
   }
 
   private void check(String db, String table, long expected) {
