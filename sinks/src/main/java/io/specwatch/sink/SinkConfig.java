@@ -37,11 +37,11 @@ public record SinkConfig(
   public static final String DEFAULT_TOPIC = Topics.WINDOW_RESULTS;
 
   public static final String DEFAULT_GROUP_ID = "specwatch-sink";
-  public static final int DEFAULT_BATCH_SIZE = 50_000;
+  public static final int DEFAULT_BATCH_SIZE = 100_000;
   public static final Duration DEFAULT_FLUSH_INTERVAL = Duration.ofSeconds(1);
 
   /** A table's buffer is also flushed when its encoded rows reach this many bytes. */
-  public static final int MAX_BATCH_BYTES = 32 << 20;
+  public static final int MAX_BATCH_BYTES = 64 << 20;
 
   public SinkConfig {
     bootstrap = required(bootstrap, "--bootstrap (SPECWATCH_BOOTSTRAP)");

@@ -110,7 +110,7 @@ public final class RunCommand implements Callable<Integer> {
 
   @Option(
       names = "--batch-size",
-      defaultValue = "${env:SPECWATCH_SINK_BATCH_SIZE:-50000}",
+      defaultValue = "${env:SPECWATCH_SINK_BATCH_SIZE:-100000}",
       description =
           "Rows per insert and table at most (env SPECWATCH_SINK_BATCH_SIZE, default ${DEFAULT-VALUE}).")
   int batchSize;
