@@ -79,6 +79,7 @@ public final class ClickHouseSink implements AutoCloseable {
   private final DeadLetters deadLetters;
   private final SinkListener listener;
   private final boolean dedupTokens;
+  private final boolean millis;
   private final AtomicBoolean stopping = new AtomicBoolean();
 
   private final ExecutorService inserter =
@@ -112,6 +113,7 @@ public final class ClickHouseSink implements AutoCloseable {
     this.listener = listener;
     String version = sql.serverVersion();
     this.dedupTokens = ClickHouseSql.supportsDedupToken(version);
+    this.millis = sql.dialect().isModern();
     for (Map.Entry<SinkTable, String> e : config.topics().entrySet()) {
       byTopic.put(e.getValue(), loader(e.getKey(), e.getKey().mapping()));
     }
@@ -438,8 +440,8 @@ public final class ClickHouseSink implements AutoCloseable {
       this.table = table;
       this.qualified = config.clickhouse().database() + "." + table.table();
       this.values = AvroSerde.forClass(mapping.type(), config.serdeConfig(), false).deserializer();
-      this.buffer = new TableBuffer<>(table, mapping, config.insertFormat());
-      this.spare = new TableBuffer<>(table, mapping, config.insertFormat());
+      this.buffer = new TableBuffer<>(table, mapping, config.insertFormat(), millis);
+      this.spare = new TableBuffer<>(table, mapping, config.insertFormat(), millis);
     }
 
     boolean due() {

@@ -30,16 +30,19 @@ final class TableBuffer<V extends SpecificRecord> {
   private final RowMapping<V> mapping;
   private final InsertFormat format;
   private final ByteSink bytes = new ByteSink(1 << 16);
-  private final RowBinaryWriter binary = new RowBinaryWriter(bytes);
-  private final JsonEachRowWriter json = new JsonEachRowWriter(bytes);
+  private final RowBinaryWriter binary;
+  private final JsonEachRowWriter json;
   private final List<Origin> origins = new ArrayList<>();
   private int[] rowEnds = new int[1024];
   private long firstAddedNanos;
 
-  TableBuffer(SinkTable table, RowMapping<V> mapping, InsertFormat format) {
+  /** {@code millis}: the server's {@code ${DateTimeMs}} columns are DateTime64(3) (modern). */
+  TableBuffer(SinkTable table, RowMapping<V> mapping, InsertFormat format, boolean millis) {
     this.table = table;
     this.mapping = mapping;
     this.format = format;
+    this.binary = new RowBinaryWriter(bytes, millis);
+    this.json = new JsonEachRowWriter(bytes, millis);
   }
 
   SinkTable table() {

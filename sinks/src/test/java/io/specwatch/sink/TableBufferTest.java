@@ -20,7 +20,7 @@ class TableBufferTest {
   }
 
   private static TableBuffer<DecodeEvent> buffer(InsertFormat format) {
-    return new TableBuffer<>(SinkTable.DECODE_EVENTS, new DecodeEventRows(), format);
+    return new TableBuffer<>(SinkTable.DECODE_EVENTS, new DecodeEventRows(), format, false);
   }
 
   @Test

@@ -43,7 +43,7 @@ public final class AlertRows implements RowMapping<Alert> {
     out.string("type", a.getType().name());
     out.string("state", a.getState().name());
     out.dateTime("window_start", a.getWindowStart());
-    out.dateTime("emitted_at", a.getEmittedAt());
+    out.dateTimeMs("emitted_at", a.getEmittedAt());
     out.nullableString("metric", a.getMetric());
     out.nullableFloat64("observed", a.getObserved());
     out.nullableFloat64("reference", a.getReference());

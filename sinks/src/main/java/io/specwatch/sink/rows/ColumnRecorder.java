@@ -73,6 +73,11 @@ public final class ColumnRecorder implements ColumnWriter {
   }
 
   @Override
+  public void dateTimeMs(String column, Instant value) {
+    add(column);
+  }
+
+  @Override
   public void float64Array(String column, List<Double> values) {
     add(column);
   }

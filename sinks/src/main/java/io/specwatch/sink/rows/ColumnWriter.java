@@ -36,6 +36,13 @@ public interface ColumnWriter {
   /** {@code DateTime('UTC')}, second precision. */
   void dateTime(String column, Instant value);
 
+  /**
+   * A {@code ${DateTimeMs}} column of the migrations: {@code DateTime64(3, 'UTC')} on modern
+   * servers, {@code DateTime('UTC')} on 18.16. Writers built for the modern dialect keep the
+   * milliseconds.
+   */
+  void dateTimeMs(String column, Instant value);
+
   void float64Array(String column, List<Double> values);
 
   void int64Array(String column, List<Long> values);

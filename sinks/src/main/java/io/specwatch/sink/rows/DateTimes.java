@@ -12,7 +12,16 @@ final class DateTimes {
   private static final DateTimeFormatter TEXT =
       DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss").withZone(ZoneOffset.UTC);
 
+  private static final DateTimeFormatter TEXT_MILLIS =
+      DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss.SSS").withZone(ZoneOffset.UTC);
+
   private DateTimes() {}
+
+  /** {@code yyyy-MM-dd HH:mm:ss.SSS} in UTC (DateTime64(3) text), range-checked. */
+  static String textMillis(String column, Instant value) {
+    epochSeconds(column, value);
+    return TEXT_MILLIS.format(value);
+  }
 
   /**
    * Seconds since the epoch, or {@link RowMappingException} naming the column when out of range.

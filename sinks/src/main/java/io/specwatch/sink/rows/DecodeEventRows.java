@@ -79,7 +79,7 @@ public final class DecodeEventRows implements RowMapping<DecodeEvent> {
     out.string("kind", e.getKind().name());
     out.dateTime("event_time", e.getEventTime());
     out.int64("event_time_ms", e.getEventTime().toEpochMilli());
-    out.dateTime("ingest_time", e.getIngestTime());
+    out.dateTimeMs("ingest_time", e.getIngestTime());
     out.nullableString("rank", e.getRank());
     out.nullableInt32("tp_rank", e.getTpRank());
     out.nullableInt32("dp_rank", e.getDpRank());

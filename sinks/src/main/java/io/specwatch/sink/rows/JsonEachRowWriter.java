@@ -18,10 +18,18 @@ public final class JsonEachRowWriter implements ColumnWriter {
   private static final JsonFactory JSON = JsonFactory.builder().build();
 
   private final OutputStream out;
+  private final boolean millis;
   private JsonGenerator g;
 
+  /** For 18.16 tables ({@code DateTime} everywhere). */
   public JsonEachRowWriter(OutputStream out) {
+    this(out, false);
+  }
+
+  /** {@code millis}: {@code ${DateTimeMs}} columns are {@code DateTime64(3)} (modern servers). */
+  public JsonEachRowWriter(OutputStream out, boolean millis) {
     this.out = out;
+    this.millis = millis;
   }
 
   /** Opens the row's object. */
@@ -143,6 +151,12 @@ public final class JsonEachRowWriter implements ColumnWriter {
   @Override
   public void dateTime(String column, Instant value) {
     String text = DateTimes.text(column, value);
+    run(() -> g.writeStringField(column, text));
+  }
+
+  @Override
+  public void dateTimeMs(String column, Instant value) {
+    String text = millis ? DateTimes.textMillis(column, value) : DateTimes.text(column, value);
     run(() -> g.writeStringField(column, text));
   }
 

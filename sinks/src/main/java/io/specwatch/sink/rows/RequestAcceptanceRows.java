@@ -4,7 +4,7 @@ import io.specwatch.schemas.RequestAcceptance;
 import java.time.Instant;
 import java.util.List;
 
-/** {@link RequestAcceptance} to one row of {@code request_acceptance} (V003). */
+/** {@link RequestAcceptance} to one row of {@code request_acceptance} (V003, V006). */
 public final class RequestAcceptanceRows implements RowMapping<RequestAcceptance> {
 
   public static final String TABLE = "request_acceptance";
@@ -33,7 +33,8 @@ public final class RequestAcceptanceRows implements RowMapping<RequestAcceptance
           "raw_accept_rate",
           "accept_histogram",
           "raw_fields_keys",
-          "raw_fields_values");
+          "raw_fields_values",
+          "run_context_id");
 
   @Override
   public Class<RequestAcceptance> type() {
@@ -69,6 +70,7 @@ public final class RequestAcceptanceRows implements RowMapping<RequestAcceptance
     out.nullableFloat64("raw_accept_rate", r.getRawAcceptRate());
     out.int64Array("accept_histogram", r.getAcceptHistogram());
     MapColumns.write("raw_fields", r.getRawFields(), out);
+    out.nullableString("run_context_id", r.getRunContextId());
     RowMapping.provenance(source, insertedAt, out);
   }
 }

@@ -13,9 +13,17 @@ import java.util.List;
 public final class RowBinaryWriter implements ColumnWriter {
 
   private final ByteSink out;
+  private final boolean millis;
 
+  /** For 18.16 tables ({@code DateTime} everywhere). */
   public RowBinaryWriter(ByteSink out) {
+    this(out, false);
+  }
+
+  /** {@code millis}: {@code ${DateTimeMs}} columns are {@code DateTime64(3)} (modern servers). */
+  public RowBinaryWriter(ByteSink out, boolean millis) {
     this.out = out;
+    this.millis = millis;
   }
 
   @Override
@@ -83,6 +91,16 @@ public final class RowBinaryWriter implements ColumnWriter {
   @Override
   public void dateTime(String column, Instant value) {
     out.int32((int) DateTimes.epochSeconds(column, value));
+  }
+
+  @Override
+  public void dateTimeMs(String column, Instant value) {
+    if (millis) {
+      DateTimes.epochSeconds(column, value);
+      out.int64(value.toEpochMilli()); // DateTime64(3): Int64 milliseconds
+    } else {
+      dateTime(column, value);
+    }
   }
 
   @Override

@@ -31,7 +31,7 @@ public interface RowMapping<V extends SpecificRecord> {
     out.string("kafka_topic", source.topic());
     out.int32("kafka_partition", source.partition());
     out.int64("kafka_offset", source.offset());
-    out.dateTime("inserted_at", insertedAt);
+    out.dateTimeMs("inserted_at", insertedAt);
   }
 
   /** Provenance column names, in order. */

@@ -51,7 +51,7 @@ public final class RunContextRows implements RowMapping<RunContext> {
   public void write(RunContext c, Source source, Instant insertedAt, ColumnWriter out) {
     out.string("context_id", c.getContextId());
     out.string("deployment_id", c.getDeploymentId());
-    out.dateTime("observed_at", c.getObservedAt());
+    out.dateTimeMs("observed_at", c.getObservedAt());
     out.string("engine", c.getEngine().name());
     out.nullableString("engine_version", c.getEngineVersion());
     out.nullableString("engine_commit", c.getEngineCommit());

@@ -12,6 +12,7 @@ import io.specwatch.schemas.EventKind;
 import io.specwatch.schemas.RequestAcceptance;
 import io.specwatch.schemas.RunContext;
 import io.specwatch.schemas.WindowResult;
+import io.specwatch.sink.clickhouse.SqlDialect;
 import io.specwatch.sink.migrate.Migration;
 import io.specwatch.sink.migrate.MigrationLoader;
 import java.nio.charset.StandardCharsets;
@@ -153,20 +154,33 @@ public class RowMappingsTest {
     mapping.write((V) value, SOURCE, INSERTED, out);
   }
 
+  /**
+   * The table's columns in order after every migration (CREATE TABLE, then ADD COLUMN ... AFTER).
+   */
   static List<String> ddlColumns(String table) {
+    List<String> columns = null;
+    Pattern add =
+        Pattern.compile(
+            "ALTER TABLE db\\." + table + " ADD COLUMN ([a-z_0-9]+) .* AFTER ([a-z_0-9]+)");
     for (Migration m : MigrationLoader.loadDefault()) {
-      for (String statement : m.statements("db")) {
+      for (String statement : m.statements("db", SqlDialect.LEGACY)) {
         if (statement.startsWith("CREATE TABLE IF NOT EXISTS db." + table + "\n")) {
-          List<String> columns = new ArrayList<>();
+          columns = new ArrayList<>();
           Matcher column = Pattern.compile("(?m)^\\s+([a-z_0-9]+) [A-Z]").matcher(statement);
           while (column.find()) {
             columns.add(column.group(1));
           }
-          return columns;
+        }
+        Matcher alter = add.matcher(statement);
+        if (columns != null && alter.find()) {
+          columns.add(columns.indexOf(alter.group(2)) + 1, alter.group(1));
         }
       }
     }
-    throw new AssertionError("no DDL for " + table);
+    if (columns == null) {
+      throw new AssertionError("no DDL for " + table);
+    }
+    return columns;
   }
 
   @Test
