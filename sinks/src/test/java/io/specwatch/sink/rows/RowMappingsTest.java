@@ -296,6 +296,24 @@ public class RowMappingsTest {
   }
 
   @Test
+  void dateTimeMsColumnsAreMillisecondsOnModernServersOnly() {
+    Instant t = Instant.ofEpochMilli(0x0102030405L);
+    ByteSink legacy = new ByteSink(16);
+    new RowBinaryWriter(legacy, false).dateTimeMs("inserted_at", t);
+    assertThat(legacy.copy(0, legacy.size())).hasSize(4); // UInt32 seconds
+    ByteSink modern = new ByteSink(16);
+    new RowBinaryWriter(modern, true).dateTimeMs("inserted_at", t);
+    assertThat(modern.copy(0, modern.size())).containsExactly(5, 4, 3, 2, 1, 0, 0, 0); // Int64 ms
+    ByteSink text = new ByteSink(64);
+    JsonEachRowWriter json = new JsonEachRowWriter(text, true);
+    json.startRow();
+    json.dateTimeMs("inserted_at", Instant.parse("2026-03-14T02:18:05.250Z"));
+    json.endRow();
+    assertThat(new String(text.copy(0, text.size()), StandardCharsets.UTF_8))
+        .contains("\"inserted_at\":\"2026-03-14 02:18:05.250\"");
+  }
+
+  @Test
   void timesOutsideDateTimeRangeArePoisonNotGarbage() {
     DecodeEvent tooLate = decodeEvent("e2", Instant.parse("2200-01-01T00:00:00Z"));
     assertThatThrownBy(
