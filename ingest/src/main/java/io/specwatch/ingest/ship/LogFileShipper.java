@@ -67,6 +67,7 @@ public final class LogFileShipper {
                 config.producerProperties(), new StringSerializer(), new ByteArraySerializer())) {
       LogFileReader.forEachLine(
           file,
+          config.maxLineBytes(),
           line -> {
             if (sendError.get() != null) {
               return;
