@@ -94,8 +94,6 @@ make_log() {
   }' >"$out"
 }
 
-now_ms() { date +%s%3N; }
-
 end_offsets() { # topic -> sum of its partitions' end offsets (Kafka's GetOffsetShell)
   svc kafka-tool org.apache.kafka.tools.GetOffsetShell --bootstrap-server "$BOOTSTRAP" --topic "$1" --time -1 \
     2>/dev/null | awk -F: '{ n += $NF } END { print n + 0 }'
@@ -140,24 +138,24 @@ main() {
     || die "warm-up kcat failed"
 
   log "bench: kcat -P: $LINES raw lines -> $T_RAW (acks=all, idempotence, linger.ms=20)"
-  local t0 t1 kcat_ms ship_ms
-  t0=$(now_ms)
-  kcat -P -b "$BOOTSTRAP" -t "$T_RAW" -k bench -l \
-    -X acks=all -X enable.idempotence=true -X linger.ms=20 "$log_file" \
-    || die "kcat -P failed"
-  t1=$(now_ms)
-  kcat_ms=$((t1 - t0))
+  local load_before kcat_time ship_time
+  load_before=$(cut -d' ' -f1-3 /proc/loadavg)
+  # bash's `time` gives wall and CPU seconds of each run (TIMEFORMAT: real user sys)
+  local TIMEFORMAT='%R %U %S'
+  kcat_time=$({ time kcat -P -b "$BOOTSTRAP" -t "$T_RAW" -k bench -l \
+    -X acks=all -X enable.idempotence=true -X linger.ms=20 "$log_file" 2>"$BENCH_DIR/kcat-$RUN_ID.err" ; } 2>&1) \
+    || { cat "$BENCH_DIR/kcat-$RUN_ID.err" >&2; die "kcat -P failed"; }
 
   log "bench: ingest ship: the same file -> $T_EVENTS / $T_DLQ (parse, normalise, Avro, acks=all, idempotence)"
   local ship_out="$BENCH_DIR/ship-$RUN_ID.out"
-  t0=$(now_ms)
   # shellcheck disable=SC2086 # SPECWATCH_BENCH_SHIP_OPTS is an option list
-  java ${SPECWATCH_JAVA_OPTS:-} -jar "$JAR" ship --file "$log_file" --deployment bench --host bench-host \
-    --bootstrap "$BOOTSTRAP" --registry-url "$REGISTRY" --topic "$T_EVENTS" --dlq-topic "$T_DLQ" \
-    --request-topic "$T_REQ" ${SPECWATCH_BENCH_SHIP_OPTS:-} >"$ship_out" 2>"$BENCH_DIR/ship-$RUN_ID.err" \
+  ship_time=$({ time java ${SPECWATCH_JAVA_OPTS:-} -jar "$JAR" ship --file "$log_file" --deployment bench \
+    --host bench-host --bootstrap "$BOOTSTRAP" --registry-url "$REGISTRY" --topic "$T_EVENTS" \
+    --dlq-topic "$T_DLQ" --request-topic "$T_REQ" ${SPECWATCH_BENCH_SHIP_OPTS:-} \
+    >"$ship_out" 2>"$BENCH_DIR/ship-$RUN_ID.err" ; } 2>&1) \
     || { tail -20 "$BENCH_DIR/ship-$RUN_ID.err" >&2; die "ingest ship failed"; }
-  t1=$(now_ms)
-  ship_ms=$((t1 - t0))
+  local load_after
+  load_after=$(cut -d' ' -f1-3 /proc/loadavg)
 
   local raw_n ev_n dlq_n
   raw_n=$(end_offsets "$T_RAW")
@@ -168,13 +166,16 @@ main() {
 
   local summary
   summary=$(cat "$ship_out")
-  awk -v lines="$LINES" -v kms="$kcat_ms" -v sms="$ship_ms" -v ev="$ev_n" -v dlq="$dlq_n" \
-    -v raw="$raw_n" -v bytes="$bytes" -v summary="$summary" 'BEGIN {
-    k = lines / (kms / 1000.0); s = lines / (sms / 1000.0)
+  awk -v lines="$LINES" -v kt="$kcat_time" -v st="$ship_time" -v ev="$ev_n" -v dlq="$dlq_n" \
+    -v raw="$raw_n" -v bytes="$bytes" -v summary="$summary" -v lb="$load_before" -v la="$load_after" \
+    -v cores="$(nproc)" 'BEGIN {
+    split(kt, k, " "); split(st, s, " ")
+    kr = lines / k[1]; sr = lines / s[1]
     printf "\nbench ingest: %d lines, %.1f MiB, one broker (Kafka 4.4.0, 127.0.0.1), acks=all + idempotence, linger.ms=20\n", lines, bytes / 1048576
-    printf "  %-34s %9.2f s %11.0f lines/s   (%d records)\n", "kcat -P (raw lines, baseline)", kms / 1000.0, k, raw
-    printf "  %-34s %9.2f s %11.0f lines/s   (%d events + %d dead letters)\n", "ingest ship (parse+Avro+produce)", sms / 1000.0, s, ev, dlq
-    printf "  ratio ship/kcat: %.2f (target >= 0.5)\n", s / k
+    printf "  %d cores, load average before %s, after %s (other work on the machine slows both runs)\n", cores, lb, la
+    printf "  %-34s %8.2f s wall %10.0f lines/s  %6.2f s CPU   (%d records)\n", "kcat -P (raw lines, baseline)", k[1], kr, k[2] + k[3], raw
+    printf "  %-34s %8.2f s wall %10.0f lines/s  %6.2f s CPU   (%d events + %d dead letters)\n", "ingest ship (parse+Avro+produce)", s[1], sr, s[2] + s[3], ev, dlq
+    printf "  ratio ship/kcat (lines/s): %.2f   (target >= 0.5)\n", sr / kr
     printf "  shipper: %s\n", summary
   }'
 }
