@@ -1,8 +1,12 @@
 package io.specwatch.streams;
 
+import io.specwatch.schemas.Alert;
 import io.specwatch.schemas.DecodeEvent;
+import io.specwatch.schemas.RunContext;
 import io.specwatch.schemas.WindowResult;
 import io.specwatch.serde.AvroSerde;
+import io.specwatch.serde.Topics;
+import io.specwatch.streams.alert.AlertConfig;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Locale;
@@ -12,8 +16,6 @@ import java.util.Properties;
 import java.util.TreeMap;
 import org.apache.kafka.streams.StreamsConfig;
 import org.apache.kafka.streams.errors.DefaultProductionExceptionHandler;
-import org.apache.kafka.streams.errors.LogAndContinueExceptionHandler;
-import org.apache.kafka.streams.errors.LogAndFailProcessingExceptionHandler;
 
 /**
  * Validated settings of the streams app. Every setting is checked in the constructor and a failure
@@ -27,8 +29,14 @@ import org.apache.kafka.streams.errors.LogAndFailProcessingExceptionHandler;
  * @param grace grace period: events up to this much after a window's end still count; later ones
  *     are dropped and counted in dropped-records-total
  * @param decodeEventsTopic input topic
+ * @param runContextTopic run-context topic (compacted, co-partitioned with the input)
  * @param windowResultsTopic output topic
+ * @param deadLetterTopic where the exception handlers write DeadLetter records
+ * @param staticBaselines configured t_AR per comparison key
+ * @param baselineMaxAge how much older than a speculative window a learned baseline may be
  * @param extraKafkaProperties raw Kafka client/Streams settings applied last (SASL, TLS, tuning)
+ * @param alertsTopic output topic of alert raise/clear events
+ * @param alerts alert rules
  */
 public record StreamsAppConfig(
     String bootstrap,
@@ -38,8 +46,47 @@ public record StreamsAppConfig(
     Duration windowSize,
     Duration grace,
     String decodeEventsTopic,
+    String runContextTopic,
     String windowResultsTopic,
-    Map<String, String> extraKafkaProperties) {
+    String deadLetterTopic,
+    StaticBaselines staticBaselines,
+    Duration baselineMaxAge,
+    Map<String, String> extraKafkaProperties,
+    String alertsTopic,
+    AlertConfig alerts) {
+
+  /** With the default alerts topic and the default alert rules. */
+  public StreamsAppConfig(
+      String bootstrap,
+      String registryUrl,
+      String applicationId,
+      Path stateDir,
+      Duration windowSize,
+      Duration grace,
+      String decodeEventsTopic,
+      String runContextTopic,
+      String windowResultsTopic,
+      String deadLetterTopic,
+      StaticBaselines staticBaselines,
+      Duration baselineMaxAge,
+      Map<String, String> extraKafkaProperties) {
+    this(
+        bootstrap,
+        registryUrl,
+        applicationId,
+        stateDir,
+        windowSize,
+        grace,
+        decodeEventsTopic,
+        runContextTopic,
+        windowResultsTopic,
+        deadLetterTopic,
+        staticBaselines,
+        baselineMaxAge,
+        extraKafkaProperties,
+        Topics.ALERTS,
+        AlertConfig.defaults());
+  }
 
   public StreamsAppConfig {
     require(bootstrap, "bootstrap");
@@ -59,12 +106,31 @@ public record StreamsAppConfig(
       throw new IllegalArgumentException("grace must be zero or positive, got " + grace);
     }
     require(decodeEventsTopic, "decode-events-topic");
+    require(runContextTopic, "run-context-topic");
     require(windowResultsTopic, "window-results-topic");
-    if (decodeEventsTopic.equals(windowResultsTopic)) {
-      throw new IllegalArgumentException(
-          "decode-events-topic and window-results-topic must differ, both are "
-              + decodeEventsTopic);
+    require(deadLetterTopic, "dead-letter-topic");
+    require(alertsTopic, "alerts-topic");
+    Map<String, String> topics = new TreeMap<>();
+    for (String[] t :
+        new String[][] {
+          {"decode-events-topic", decodeEventsTopic},
+          {"run-context-topic", runContextTopic},
+          {"window-results-topic", windowResultsTopic},
+          {"dead-letter-topic", deadLetterTopic},
+          {"alerts-topic", alertsTopic}
+        }) {
+      String other = topics.put(t[1], t[0]);
+      if (other != null) {
+        throw new IllegalArgumentException(
+            other + " and " + t[0] + " must differ, both are " + t[1]);
+      }
     }
+    staticBaselines = staticBaselines == null ? StaticBaselines.none() : staticBaselines;
+    if (baselineMaxAge == null || baselineMaxAge.isNegative()) {
+      throw new IllegalArgumentException(
+          "baseline-max-age must be zero or positive, got " + baselineMaxAge);
+    }
+    Objects.requireNonNull(alerts, "alert settings must be set");
     extraKafkaProperties =
         Map.copyOf(extraKafkaProperties == null ? Map.of() : extraKafkaProperties);
   }
@@ -82,13 +148,15 @@ public record StreamsAppConfig(
     p.put(StreamsConfig.ENSURE_EXPLICIT_INTERNAL_RESOURCE_NAMING_CONFIG, "true");
     p.put(
         StreamsConfig.DESERIALIZATION_EXCEPTION_HANDLER_CLASS_CONFIG,
-        LogAndContinueExceptionHandler.class.getName());
+        DeadLetterDeserializationHandler.class.getName());
     p.put(
         StreamsConfig.PRODUCTION_EXCEPTION_HANDLER_CLASS_CONFIG,
         DefaultProductionExceptionHandler.class.getName());
     p.put(
         StreamsConfig.PROCESSING_EXCEPTION_HANDLER_CLASS_CONFIG,
-        LogAndFailProcessingExceptionHandler.class.getName());
+        DeadLetterProcessingHandler.class.getName());
+    // read by the handlers' configure(): where and how to write DeadLetter records
+    p.put(DeadLetters.TOPIC_CONFIG, deadLetterTopic);
     // the Kafka 5.0 default, set now: the processing handler also covers global-state processing
     p.put("processing.exception.handler.global.enabled", "true"); // constant deprecated in 4.4
     p.put(StreamsConfig.NUM_STANDBY_REPLICAS_CONFIG, "0");
@@ -98,6 +166,7 @@ public record StreamsAppConfig(
     // range scan only when stream time passed a window close time.
     p.put(StreamsConfig.InternalConfig.EMIT_INTERVAL_MS_KSTREAMS_WINDOWED_AGGREGATION, "0");
     p.putAll(extraKafkaProperties);
+    p.put("schema.registry.url", registryUrl);
     return p;
   }
 
@@ -117,11 +186,18 @@ public record StreamsAppConfig(
     Map<String, Object> serde = serdeConfig();
     return new TopologyInputs(
         decodeEventsTopic,
+        runContextTopic,
         windowResultsTopic,
         windowSize,
         grace,
+        staticBaselines,
+        baselineMaxAge,
         AvroSerde.forClass(DecodeEvent.class, serde, false),
-        AvroSerde.forClass(WindowResult.class, serde, false));
+        AvroSerde.forClass(RunContext.class, serde, false),
+        AvroSerde.forClass(WindowResult.class, serde, false),
+        alertsTopic,
+        AvroSerde.forClass(Alert.class, serde, false),
+        alerts);
   }
 
   /** The effective settings for a log line, secrets masked. */
@@ -142,8 +218,20 @@ public record StreamsAppConfig(
         + grace
         + " decodeEventsTopic="
         + decodeEventsTopic
+        + " runContextTopic="
+        + runContextTopic
         + " windowResultsTopic="
         + windowResultsTopic
+        + " deadLetterTopic="
+        + deadLetterTopic
+        + " staticBaselines="
+        + staticBaselines.stepMs()
+        + " baselineMaxAge="
+        + baselineMaxAge
+        + " alertsTopic="
+        + alertsTopic
+        + " alerts="
+        + alerts
         + " extra="
         + extra;
   }

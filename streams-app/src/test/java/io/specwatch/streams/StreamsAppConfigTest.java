@@ -22,7 +22,11 @@ class StreamsAppConfigTest {
         Duration.ofMinutes(1),
         Duration.ofSeconds(30),
         "in",
+        "contexts",
         "out",
+        "dlq",
+        StaticBaselines.none(),
+        Duration.ofHours(1),
         extra);
   }
 
@@ -34,11 +38,14 @@ class StreamsAppConfigTest {
     assertThat(p.getProperty(StreamsConfig.ENSURE_EXPLICIT_INTERNAL_RESOURCE_NAMING_CONFIG))
         .isEqualTo("true");
     assertThat(p.getProperty(StreamsConfig.DESERIALIZATION_EXCEPTION_HANDLER_CLASS_CONFIG))
-        .isEqualTo("org.apache.kafka.streams.errors.LogAndContinueExceptionHandler");
+        .isEqualTo(DeadLetterDeserializationHandler.class.getName());
     assertThat(p.getProperty(StreamsConfig.PRODUCTION_EXCEPTION_HANDLER_CLASS_CONFIG))
         .isEqualTo("org.apache.kafka.streams.errors.DefaultProductionExceptionHandler");
     assertThat(p.getProperty(StreamsConfig.PROCESSING_EXCEPTION_HANDLER_CLASS_CONFIG))
-        .isEqualTo("org.apache.kafka.streams.errors.LogAndFailProcessingExceptionHandler");
+        .isEqualTo(DeadLetterProcessingHandler.class.getName());
+    assertThat(p.getProperty(DeadLetters.TOPIC_CONFIG)).isEqualTo("dlq");
+    assertThat(p.getProperty("schema.registry.url"))
+        .isEqualTo("http://127.0.0.1:18081/apis/ccompat/v7");
     assertThat(p.getProperty(StreamsConfig.NUM_STANDBY_REPLICAS_CONFIG)).isEqualTo("0");
     assertThat(p.getProperty(StreamsConfig.APPLICATION_ID_CONFIG)).isEqualTo("specwatch-streams");
     assertThat(p.getProperty(StreamsConfig.BOOTSTRAP_SERVERS_CONFIG)).isEqualTo("127.0.0.1:19092");
@@ -76,7 +83,11 @@ class StreamsAppConfigTest {
                     Duration.ZERO,
                     Duration.ZERO,
                     "in",
+                    "contexts",
                     "out",
+                    "dlq",
+                    StaticBaselines.none(),
+                    Duration.ofHours(1),
                     Map.of()))
         .hasMessageContaining("window");
     assertThatThrownBy(
@@ -89,7 +100,11 @@ class StreamsAppConfigTest {
                     Duration.ofMinutes(1),
                     Duration.ZERO,
                     "in",
+                    "contexts",
                     "out",
+                    "dlq",
+                    StaticBaselines.none(),
+                    Duration.ofHours(1),
                     Map.of()))
         .hasMessageContaining("bootstrap");
     assertThatThrownBy(
@@ -102,7 +117,11 @@ class StreamsAppConfigTest {
                     Duration.ofMinutes(1),
                     Duration.ZERO,
                     "in",
+                    "contexts",
                     "out",
+                    "dlq",
+                    StaticBaselines.none(),
+                    Duration.ofHours(1),
                     Map.of()))
         .hasMessageContaining("registry-url");
     assertThatThrownBy(
@@ -115,7 +134,11 @@ class StreamsAppConfigTest {
                     Duration.ofMinutes(1),
                     Duration.ofSeconds(-1),
                     "in",
+                    "contexts",
                     "out",
+                    "dlq",
+                    StaticBaselines.none(),
+                    Duration.ofHours(1),
                     Map.of()))
         .hasMessageContaining("grace");
     assertThatThrownBy(
@@ -127,10 +150,31 @@ class StreamsAppConfigTest {
                     Path.of("s"),
                     Duration.ofMinutes(1),
                     Duration.ZERO,
+                    "in",
+                    "contexts",
                     "same",
                     "same",
+                    StaticBaselines.none(),
+                    Duration.ofHours(1),
                     Map.of()))
         .hasMessageContaining("must differ");
+    assertThatThrownBy(
+            () ->
+                new StreamsAppConfig(
+                    "b:1",
+                    "http://r",
+                    "app",
+                    Path.of("s"),
+                    Duration.ofMinutes(1),
+                    Duration.ZERO,
+                    "in",
+                    "contexts",
+                    "out",
+                    "dlq",
+                    StaticBaselines.none(),
+                    Duration.ofSeconds(-1),
+                    Map.of()))
+        .hasMessageContaining("baseline-max-age");
   }
 
   @Test
@@ -146,8 +190,67 @@ class StreamsAppConfigTest {
     if (System.getenv("SPECWATCH_HEALTH_PORT") == null) {
       assertThat(run.health.port()).as("health port off by default on the CLI").isEqualTo(-1);
     }
+    Main.Run baselines = new Main.Run();
+    new CommandLine(baselines)
+        .parseArgs(
+            "--static-baseline",
+            "kimi|8xH100|8|1=12.2,kimi|8xH100|8|*=14",
+            "--static-baseline",
+            "qwen|2xH100|2|2-4=5",
+            "--baseline-max-age",
+            "30m",
+            "--run-context-topic",
+            "ctx",
+            "--dead-letter-topic",
+            "dlq");
+    StreamsAppConfig c = baselines.config();
+    assertThat(c.staticBaselines().stepMs())
+        .containsEntry("kimi|8xH100|8|1", 12.2)
+        .containsEntry("kimi|8xH100|8|*", 14.0)
+        .containsEntry("qwen|2xH100|2|2-4", 5.0);
+    assertThat(c.baselineMaxAge()).isEqualTo(Duration.ofMinutes(30));
+    assertThat(c.runContextTopic()).isEqualTo("ctx");
+    assertThat(c.kafkaProperties().getProperty(DeadLetters.TOPIC_CONFIG)).isEqualTo("dlq");
+    Main.Run bad = new Main.Run();
+    new CommandLine(bad).parseArgs("--static-baseline", "kimi|8xH100|8|1=fast");
+    assertThatThrownBy(bad::config).hasMessageStartingWith("static-baseline");
+    Main.Run defaults = new Main.Run();
+    new CommandLine(defaults).parseArgs();
+    if (System.getenv("SPECWATCH_STATIC_BASELINES") == null) {
+      assertThat(defaults.config().staticBaselines().stepMs()).isEmpty();
+    }
     assertThatThrownBy(() -> new CommandLine(new Main.Run()).parseArgs("--grace", "soon"))
         .hasMessageContaining("--grace")
         .hasMessageContaining("'soon'");
+  }
+
+  @Test
+  void cliAlertOptionsReachTheConfigAndBadOnesFailNamingTheOption() {
+    Main.Run run = new Main.Run();
+    new CommandLine(run)
+        .parseArgs(
+            "--alert-raise-windows", "4",
+            "--alert-no-data-silence", "10m",
+            "--alert-regression-confidence", "0.999",
+            "--alerts-topic", "my-alerts",
+            "--run-context-topic", "my-contexts");
+    StreamsAppConfig config = run.config();
+    assertThat(config.alerts().raiseWindows()).isEqualTo(4);
+    assertThat(config.alerts().noDataSilence()).isEqualTo(Duration.ofMinutes(10));
+    assertThat(config.alerts().confidence()).isEqualTo(0.999);
+    assertThat(config.alerts().clearWindows()).as("default").isEqualTo(3);
+    assertThat(config.alertsTopic()).isEqualTo("my-alerts");
+    assertThat(config.runContextTopic()).isEqualTo("my-contexts");
+    assertThat(config.topologyInputs().alerts()).isEqualTo(config.alerts());
+
+    Main.Run bad = new Main.Run();
+    new CommandLine(bad).parseArgs("--alert-regression-recent-windows", "1");
+    assertThatThrownBy(bad::config).hasMessageStartingWith("alert-regression-recent-windows");
+
+    Main.Run clash = new Main.Run();
+    new CommandLine(clash).parseArgs("--alerts-topic", "specwatch.window-results.v1");
+    assertThatThrownBy(clash::config)
+        .hasMessage(
+            "window-results-topic and alerts-topic must differ, both are specwatch.window-results.v1");
   }
 }

@@ -1,5 +1,6 @@
 package io.specwatch.ingest.ship;
 
+import io.specwatch.ingest.context.RunContextSources;
 import io.specwatch.ingest.normalise.NormaliseConfig;
 import io.specwatch.serde.Topics;
 import java.util.Map;
@@ -20,6 +21,8 @@ import org.apache.kafka.clients.producer.ProducerConfig;
  * @param producerOverrides raw Kafka producer settings (SASL/TLS...), applied last except the
  *     delivery guarantees
  * @param requestTopic request-acceptance topic (per-request records)
+ * @param runContextTopic run-context topic (compacted)
+ * @param runContext the configured run-context sources (CLI options, file)
  * @param maxLineBytes bytes kept of one log line; a longer line is dead-lettered with its head
  *     (bounded memory). At most the producer's {@code max.request.size} minus 64 KiB, so the dead
  *     letter fits in one record.
@@ -34,6 +37,8 @@ public record ShipConfig(
     NormaliseConfig normalise,
     Map<String, String> producerOverrides,
     String requestTopic,
+    String runContextTopic,
+    RunContextSources runContext,
     int maxLineBytes) {
 
   /** Room for a dead letter's other fields and the record overhead beside the raw line. */
@@ -49,6 +54,8 @@ public record ShipConfig(
     Objects.requireNonNull(normalise, "normalise");
     producerOverrides = Map.copyOf(producerOverrides == null ? Map.of() : producerOverrides);
     requireText(requestTopic, "request-topic");
+    requireText(runContextTopic, "run-context-topic");
+    Objects.requireNonNull(runContext, "runContext");
     long maxRequest = maxRequestSize(producerOverrides);
     if (maxLineBytes < 1 || maxLineBytes > maxRequest - DEAD_LETTER_HEADROOM) {
       throw new IllegalArgumentException(
@@ -72,7 +79,9 @@ public record ShipConfig(
       String host,
       NormaliseConfig normalise,
       Map<String, String> producerOverrides,
-      String requestTopic) {
+      String requestTopic,
+      String runContextTopic,
+      RunContextSources runContext) {
     this(
         bootstrap,
         registryUrl,
@@ -83,6 +92,8 @@ public record ShipConfig(
         normalise,
         producerOverrides,
         requestTopic,
+        runContextTopic,
+        runContext,
         SourceLine.DEFAULT_MAX_LINE_BYTES);
   }
 
@@ -97,6 +108,31 @@ public record ShipConfig(
       throw new IllegalArgumentException(
           "producer setting 'max.request.size' must be a number of bytes, was '" + v + "'", e);
     }
+  }
+
+  /** Settings with the default run-context topic and no configured run-context source. */
+  public ShipConfig(
+      String bootstrap,
+      String registryUrl,
+      String decodeTopic,
+      String dlqTopic,
+      String deploymentId,
+      String host,
+      NormaliseConfig normalise,
+      Map<String, String> producerOverrides,
+      String requestTopic) {
+    this(
+        bootstrap,
+        registryUrl,
+        decodeTopic,
+        dlqTopic,
+        deploymentId,
+        host,
+        normalise,
+        producerOverrides,
+        requestTopic,
+        Topics.RUN_CONTEXT,
+        RunContextSources.NONE);
   }
 
   /** Settings with the default request-acceptance topic {@link Topics#REQUEST_ACCEPTANCE}. */
@@ -155,6 +191,10 @@ public record ShipConfig(
         + dlqTopic
         + ", requestTopic="
         + requestTopic
+        + ", runContextTopic="
+        + runContextTopic
+        + ", runContext="
+        + runContext
         + ", deployment="
         + deploymentId
         + ", host="

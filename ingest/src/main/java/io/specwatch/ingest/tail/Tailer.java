@@ -1,11 +1,15 @@
 package io.specwatch.ingest.tail;
 
+import io.specwatch.ingest.context.RunContextFileWatcher;
+import io.specwatch.ingest.context.RunContextTracker;
 import io.specwatch.ingest.normalise.SourceContext;
 import io.specwatch.ingest.parse.ParserRegistry;
 import io.specwatch.ingest.ship.IngestOutcome;
 import io.specwatch.ingest.ship.LineIngestor;
 import io.specwatch.ingest.ship.OutcomeRecords;
 import io.specwatch.ingest.ship.ShipException;
+import io.specwatch.ingest.ship.ShipObserver;
+import io.specwatch.schemas.RunContext;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.FileSystems;
@@ -70,10 +74,13 @@ public final class Tailer implements Runnable {
       new java.util.concurrent.atomic.AtomicLong();
   private volatile boolean stop;
   private volatile boolean crash;
+  private volatile long bytesBehind;
+  private final RunContextTracker contexts;
+  private final RunContextFileWatcher contextFile;
+  private final ShipObserver observer;
 
   /** A record whose delivery failed with a retriable error, to be sent again by the loop. */
-  private record Resend(
-      ProducerRecord<String, byte[]> record, AckTracker tracker, AckTracker.Entry entry) {}
+  private record Resend(ProducerRecord<String, byte[]> record, Runnable acked) {}
 
   private final Queue<Resend> resends = new ConcurrentLinkedQueue<>();
   private final AtomicReference<Exception> lastRetriable = new AtomicReference<>();
@@ -83,10 +90,28 @@ public final class Tailer implements Runnable {
   }
 
   public Tailer(TailConfig config, Clock clock) {
+    this(config, clock, ShipObserver.NONE);
+  }
+
+  /**
+   * A tailer reporting to {@code observer}.
+   *
+   * @throws IllegalArgumentException when the run-context file cannot be read (fail fast)
+   */
+  public Tailer(TailConfig config, Clock clock, ShipObserver observer) {
     this.config = config;
     this.clock = clock;
     this.store = new CheckpointStore(config.checkpointDir());
     this.slots = new Semaphore(config.maxInFlightLines());
+    this.observer = observer;
+    this.contexts = config.ship().runContext().newTracker(config.ship().deploymentId());
+    Path file = config.ship().runContext().file();
+    this.contextFile = file == null ? null : new RunContextFileWatcher(file, contexts);
+  }
+
+  /** Bytes of the tailed files not read yet, as of the last poll. */
+  public long bytesBehind() {
+    return bytesBehind;
   }
 
   /** Clean stop: stop reading, flush, write final checkpoints; {@link #run()} then returns. */
@@ -175,16 +200,23 @@ public final class Tailer implements Runnable {
   }
 
   private void loop(Producer<String, byte[]> producer, OutcomeRecords records) throws IOException {
+    publishPendingContexts(producer, records);
     while (!stop && fatal.get() == null) {
       resendFailed(producer);
+      if (contextFile != null && contextFile.poll()) {
+        publishPendingContexts(producer, records);
+      }
       discover();
       int read = 0;
+      long behind = 0;
       for (Source s : sources.values()) {
         read += pump(s, producer, records);
+        behind += s.file.bytesBehind();
         if (stop) {
           break;
         }
       }
+      bytesBehind = behind;
       saveCheckpoints();
       if (read == 0) {
         if (config.exitWhenIdle() && idle()) {
@@ -243,32 +275,56 @@ public final class Tailer implements Runnable {
     for (TailedFile.ReadLine rl : lines) {
       AckTracker.Entry entry = s.tracker.add(rl.endOffset(), rl.line().lineNumber());
       IngestOutcome outcome = s.ingestor.ingest(rl.line());
-      ProducerRecord<String, byte[]> record = records.toRecord(outcome, s.file.source());
-      if (record == null) {
+      observer.line(rl.line(), rl.endOffset(), outcome);
+      List<ProducerRecord<String, byte[]>> out = records.toRecords(outcome, s.file.source());
+      if (out.isEmpty()) {
         s.tracker.done(entry);
-      } else if (kafkaAway) {
-        resends.add(new Resend(record, s.tracker, entry));
       } else {
-        send(producer, record, s.tracker, entry);
-        kafkaAway = !resends.isEmpty();
+        // the line is done when every record of it is acknowledged (run context first)
+        java.util.concurrent.atomic.AtomicInteger left =
+            new java.util.concurrent.atomic.AtomicInteger(out.size());
+        AckTracker tracker = s.tracker;
+        Runnable acked =
+            () -> {
+              if (left.decrementAndGet() == 0) {
+                tracker.done(entry);
+              }
+            };
+        for (ProducerRecord<String, byte[]> record : out) {
+          if (kafkaAway) {
+            resends.add(new Resend(record, acked));
+          } else {
+            send(producer, record, acked);
+            kafkaAway = !resends.isEmpty();
+          }
+        }
       }
     }
     return lines.size();
   }
 
+  /** Publishes changed run contexts (at start, after the run-context file changed). */
+  private void publishPendingContexts(Producer<String, byte[]> producer, OutcomeRecords records) {
+    List<RunContext> pending = contexts.pending(clock.instant());
+    for (RunContext rc : pending) {
+      send(producer, records.context(rc), () -> {});
+    }
+    observer.runContexts(pending.size());
+  }
+
   private void send(
-      Producer<String, byte[]> producer,
-      ProducerRecord<String, byte[]> record,
-      AckTracker tracker,
-      AckTracker.Entry entry) {
+      Producer<String, byte[]> producer, ProducerRecord<String, byte[]> record, Runnable acked) {
     while (!stop) {
       try {
         producer.send(
             record,
             (meta, e) -> {
               if (e == null) {
-                tracker.done(entry);
-              } else if (stop) {
+                acked.run();
+                return;
+              }
+              observer.kafkaError(e);
+              if (stop) {
                 // aborted by the shutdown close: not acknowledged, so re-read after restart
                 abandoned.incrementAndGet();
               } else if (e instanceof RetriableException) {
@@ -277,7 +333,7 @@ public final class Tailer implements Runnable {
                 // Send again from the loop thread (never block the producer's I/O thread); the
                 // entry keeps its slot, so reading stays bounded meanwhile.
                 lastRetriable.set(e);
-                resends.add(new Resend(record, tracker, entry));
+                resends.add(new Resend(record, acked));
               } else {
                 // not retriable (delivery timeout is unbounded): stop, keep checkpoint
                 if (fatal.compareAndSet(null, e) && !crash) {
@@ -287,6 +343,7 @@ public final class Tailer implements Runnable {
             });
         return;
       } catch (RetriableException e) {
+        observer.kafkaError(e);
         LOG.warn("send to topic={} blocked ({}); retrying", record.topic(), e.toString());
         sleep(SEND_RETRY_BACKOFF);
       }
@@ -312,7 +369,7 @@ public final class Tailer implements Runnable {
         return;
       }
       Resend r = batch.get(i);
-      send(producer, r.record(), r.tracker(), r.entry());
+      send(producer, r.record(), r.acked());
       if (!resends.isEmpty()) {
         // failed again at once (metadata still unavailable after max.block.ms): keep the rest
         // for the next round instead of blocking max.block.ms on each
@@ -331,7 +388,9 @@ public final class Tailer implements Runnable {
             config.ship().host(),
             f.source(),
             f.identity().fingerprint());
-    s.ingestor = new LineIngestor(ctx, config.ship().normalise(), ParserRegistry.defaults(), clock);
+    s.ingestor =
+        new LineIngestor(
+            ctx, config.ship().normalise(), ParserRegistry.defaults(), clock, contexts);
     s.tracker = new AckTracker(f.readPos(), f.lineNumber(), slots::release);
     LOG.info("source={} reading file={} from offset={}", f.source(), f.identity(), f.readPos());
   }

@@ -59,6 +59,8 @@ class ShipConfigTest {
         NormaliseConfig.defaults(),
         overrides,
         "specwatch.request-acceptance.v1",
+        io.specwatch.serde.Topics.RUN_CONTEXT,
+        io.specwatch.ingest.context.RunContextSources.NONE,
         maxLineBytes);
   }
 
