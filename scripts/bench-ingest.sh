@@ -38,6 +38,7 @@ T_RAW="bench-$RUN_ID.raw"
 T_EVENTS="bench-$RUN_ID.decode-events"
 T_DLQ="bench-$RUN_ID.dead-letter"
 T_REQ="bench-$RUN_ID.request-acceptance"
+T_CTX="bench-$RUN_ID.run-context"
 BOOTSTRAP="127.0.0.1:$KPORT"
 REGISTRY="http://127.0.0.1:$RPORT/apis/ccompat/v7"
 PARTITIONS=3
@@ -123,7 +124,7 @@ main() {
   STARTED=1
   svc start kafka registry
   local t
-  for t in "$T_RAW" "$T_EVENTS" "$T_DLQ" "$T_REQ"; do
+  for t in "$T_RAW" "$T_EVENTS" "$T_DLQ" "$T_REQ" "$T_CTX"; do
     svc topics-create "$t" "$PARTITIONS" >/dev/null
   done
 
@@ -132,7 +133,8 @@ main() {
   head -n 2000 "$log_file" >"$BENCH_DIR/warmup.log"
   java -jar "$JAR" ship --file "$BENCH_DIR/warmup.log" --deployment bench --host bench-host \
     --bootstrap "$BOOTSTRAP" --registry-url "$REGISTRY" --topic "$T_EVENTS.warmup" \
-    --dlq-topic "$T_DLQ.warmup" --request-topic "$T_REQ.warmup" >/dev/null 2>"$BENCH_DIR/warmup.err" \
+    --dlq-topic "$T_DLQ.warmup" --request-topic "$T_REQ.warmup" --run-context-topic "$T_CTX.warmup" \
+    --no-progress >/dev/null 2>"$BENCH_DIR/warmup.err" \
     || { cat "$BENCH_DIR/warmup.err" >&2; die "warm-up ship failed"; }
   kcat -P -b "$BOOTSTRAP" -t "$T_RAW.warmup" -k bench -l "$BENCH_DIR/warmup.log" 2>/dev/null \
     || die "warm-up kcat failed"
@@ -151,7 +153,8 @@ main() {
   # shellcheck disable=SC2086 # SPECWATCH_BENCH_SHIP_OPTS is an option list
   ship_time=$({ time java ${SPECWATCH_JAVA_OPTS:-} -jar "$JAR" ship --file "$log_file" --deployment bench \
     --host bench-host --bootstrap "$BOOTSTRAP" --registry-url "$REGISTRY" --topic "$T_EVENTS" \
-    --dlq-topic "$T_DLQ" --request-topic "$T_REQ" ${SPECWATCH_BENCH_SHIP_OPTS:-} \
+    --dlq-topic "$T_DLQ" --request-topic "$T_REQ" --run-context-topic "$T_CTX" --no-progress \
+    ${SPECWATCH_BENCH_SHIP_OPTS:-} \
     >"$ship_out" 2>"$BENCH_DIR/ship-$RUN_ID.err" ; } 2>&1) \
     || { tail -20 "$BENCH_DIR/ship-$RUN_ID.err" >&2; die "ingest ship failed"; }
   local load_after
