@@ -150,21 +150,28 @@ final class AlertProcessor implements Processor<String, WindowResult, String, Al
   /**
    * Raises NO_DATA for every deployment silent for at least the configured silence. streamTime:
    * {@code now} is the alert stream time (newest window end) compared with the deployment's last
-   * window end; otherwise {@code now} is wall-clock compared with when its last window was
-   * processed (or the processor started, whichever is later).
+   * window end, and its last window was processed at least the check interval ago in wall-clock
+   * time (a lagging partition in a replay is behind, not silent); otherwise {@code now} is
+   * wall-clock compared with when its last window was processed (or the processor started,
+   * whichever is later).
    */
   private void silenceCheck(long now, String trigger, boolean streamTime) {
     long silence = config.noDataSilence().toMillis();
+    long wallNow = context.currentSystemTimeMs();
+    long arrivalGuard = config.noDataCheckInterval().toMillis();
     List<KeyValue<String, LastSeen>> silent = new ArrayList<>();
     try (KeyValueIterator<String, LastSeen> it = lastSeen.all()) {
       while (it.hasNext()) {
         KeyValue<String, LastSeen> kv = it.next();
         LastSeen s = kv.value;
-        long since =
+        long sinceArrival = wallNow - Math.max(s.lastArrivalWallMs(), initWallMs);
+        boolean silentNow =
             streamTime
-                ? now - s.lastWindowEnd()
-                : now - Math.max(s.lastArrivalWallMs(), initWallMs);
-        if (!s.noDataRaised() && since >= silence) {
+                // a deployment whose windows still arrive (a lagging partition in a replay) is
+                // behind, not silent
+                ? now - s.lastWindowEnd() >= silence && sinceArrival >= arrivalGuard
+                : sinceArrival >= silence;
+        if (!s.noDataRaised() && silentNow) {
           silent.add(kv);
         }
       }
