@@ -65,7 +65,7 @@ for f in "$LOGS"/*.log; do
   log "shipping $f as deployment $dep"
   java -jar "$(jar ingest)" ship --file "$f" --deployment "$dep" --host demo-gpu-01 \
     --bootstrap "$SPECWATCH_BOOTSTRAP" --registry-url "$SPECWATCH_REGISTRY_URL" \
-    --topic "$T_EVENTS" --dlq-topic "$T_DLQ"
+    --topic "$T_EVENTS" --dlq-topic "$T_DLQ" --run-context-topic "$T_CONTEXT"
 done
 
 step "5/6 streams-app (exactly_once_v2, 1-minute windows) and ClickHouse sink"
