@@ -18,6 +18,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import org.apache.kafka.common.metrics.Sensor;
 import org.apache.kafka.streams.KeyValue;
 import org.apache.kafka.streams.processor.PunctuationType;
 import org.apache.kafka.streams.processor.api.Processor;
@@ -44,6 +45,8 @@ final class AlertProcessor implements Processor<String, WindowResult, String, Al
   private KeyValueStore<String, RegressionDetector.State> regression;
   private KeyValueStore<String, LastSeen> lastSeen;
   private KeyValueStore<String, RunContextHistory> history;
+  private Sensor raised;
+  private Sensor cleared;
   private long initWallMs;
   private long clock = Long.MIN_VALUE; // newest window end seen: the alert stream time
 
@@ -59,6 +62,23 @@ final class AlertProcessor implements Processor<String, WindowResult, String, Al
     regression = context.getStateStore(TopologyNames.ALERT_REGRESSION_STORE);
     lastSeen = context.getStateStore(TopologyNames.ALERT_LAST_SEEN_STORE);
     history = context.getStateStore(TopologyNames.RUN_CONTEXT_HISTORY_STORE);
+    String task = "task-" + context.taskId();
+    raised =
+        context
+            .metrics()
+            .addRateTotalSensor(
+                TopologyNames.METRIC_SCOPE,
+                task,
+                TopologyNames.ALERTS_RAISED_METRIC,
+                Sensor.RecordingLevel.INFO);
+    cleared =
+        context
+            .metrics()
+            .addRateTotalSensor(
+                TopologyNames.METRIC_SCOPE,
+                task,
+                TopologyNames.ALERTS_CLEARED_METRIC,
+                Sensor.RecordingLevel.INFO);
     initWallMs = context.currentSystemTimeMs();
     context.schedule(
         config.noDataCheckInterval(), PunctuationType.WALL_CLOCK_TIME, this::wallClockCheck);
@@ -429,6 +449,7 @@ final class AlertProcessor implements Processor<String, WindowResult, String, Al
   }
 
   private void emit(Alert alert) {
+    (alert.getState() == AlertState.RAISED ? raised : cleared).record();
     context.forward(
         new Record<>(alert.getDeploymentId(), alert, alert.getEmittedAt().toEpochMilli()));
   }
