@@ -249,7 +249,7 @@ final class AlertProcessor implements Processor<String, WindowResult, String, Al
     }
     boolean raise = step.transition() == Transition.RAISE;
     AlertState state = raise ? AlertState.RAISED : AlertState.CLEARED;
-    Map<String, String> ev = windowEvidence(w);
+    Map<String, String> ev = AlertEvidence.window(w);
     ev.put(
         raise ? "breachWindows" : "healthyWindows",
         Integer.toString(raise ? step.state().breachStreak() : step.state().healthyStreak()));
@@ -272,8 +272,8 @@ final class AlertProcessor implements Processor<String, WindowResult, String, Al
                   step.state().breachStreak(),
                   observed,
                   num(threshold),
-                  str(w.getMeanAcceptLength()),
-                  str(w.getBreakEvenAcceptLength()))
+                  AlertEvidence.str(w.getMeanAcceptLength()),
+                  AlertEvidence.str(w.getBreakEvenAcceptLength()))
               : String.format(
                   Locale.ROOT,
                   "speedup back at or above %s for %d windows: S=%.3f",
@@ -317,34 +317,6 @@ final class AlertProcessor implements Processor<String, WindowResult, String, Al
             ev));
   }
 
-  private static Map<String, String> windowEvidence(WindowResult w) {
-    Map<String, String> ev = new LinkedHashMap<>();
-    ev.put("windowStart", w.getWindowStart().toString());
-    ev.put("windowEnd", w.getWindowEnd().toString());
-    ev.put("cycles", Long.toString(w.getCycles()));
-    ev.put("tau", str(w.getMeanAcceptLength()));
-    ev.put("tauStar", str(w.getBreakEvenAcceptLength()));
-    ev.put("speedup", str(w.getSpeedup()));
-    ev.put("meanCycleMs", str(w.getMeanCycleMs()));
-    ev.put("verifyMsP50", str(w.getVerifyMsP50()));
-    ev.put("baselineStepMs", str(w.getBaselineStepMs()));
-    ev.put("effectiveTokSPerRequest", str(w.getEffectiveTokSPerRequest()));
-    ev.put("baselineTokS", str(w.getBaselineTokS()));
-    ev.put("acceptedTokens", Long.toString(w.getAcceptedTokens()));
-    ev.put("draftedTokens", Long.toString(w.getDraftedTokens()));
-    if (w.getBaselineSource() != null) {
-      ev.put("baselineSource", w.getBaselineSource());
-    }
-    if (w.getRunContextId() != null) {
-      ev.put("runContextId", w.getRunContextId());
-    }
-    return ev;
-  }
-
-  private static String str(Double d) {
-    return d == null ? "null" : num(d);
-  }
-
   // ---- REGRESSION --------------------------------------------------------------------------
 
   private void regression(String deployment, WindowResult w) {
@@ -359,27 +331,7 @@ final class AlertProcessor implements Processor<String, WindowResult, String, Al
     long start = w.getWindowStart().toEpochMilli();
     long end = w.getWindowEnd().toEpochMilli();
     boolean raise = out.transition() == Transition.RAISE;
-    Map<String, String> ev = new LinkedHashMap<>();
-    ev.put("confidence", num(config.confidence()));
-    ev.put("alpha", num(config.alpha()));
-    ev.put("minEffect", num(config.minEffect()));
-    ev.put("metricsTested", Integer.toString(out.tests().size()));
-    for (MetricTest t : out.tests()) {
-      String p = t.metric().field() + ".";
-      WelchTest x = t.test();
-      ev.put(p + "referenceMean", num(x.referenceMean()));
-      ev.put(p + "referenceSd", num(x.referenceSd()));
-      ev.put(p + "referenceN", Long.toString(x.referenceN()));
-      ev.put(p + "recentMean", num(x.recentMean()));
-      ev.put(p + "recentSd", num(x.recentSd()));
-      ev.put(p + "recentN", Long.toString(x.recentN()));
-      ev.put(p + "t", num(x.t()));
-      ev.put(p + "df", num(x.df()));
-      ev.put(p + "p", num(x.p()));
-      ev.put(p + "pAdjusted", num(t.pAdjusted()));
-      ev.put(p + "effect", num(x.relativeEffect()));
-      ev.put(p + "breach", Boolean.toString(t.breach()));
-    }
+    Map<String, String> ev = AlertEvidence.regression(out, config);
     Optional<MetricTest> strongest = out.strongest();
     String metric = null;
     Double observed = null;
