@@ -43,7 +43,11 @@
             ctx.moveTo(x, u.bbox.top);
             ctx.lineTo(x, u.bbox.top + u.bbox.height);
             ctx.stroke();
-            ctx.fillText(a.type + ' ' + a.state.toLowerCase(), x + 3 * devicePixelRatio, u.bbox.top + 12 * devicePixelRatio);
+            const nearRight = x > u.bbox.left + u.bbox.width * 0.6;
+            ctx.textAlign = nearRight ? 'right' : 'left';
+            ctx.textBaseline = 'top';
+            const dx = (nearRight ? -4 : 4) * devicePixelRatio;
+            ctx.fillText(a.type + ' ' + a.state.toLowerCase(), x + dx, u.bbox.top + 4 * devicePixelRatio);
           }
           ctx.restore();
         }],
@@ -71,6 +75,7 @@
     const box = $('verdict');
     box.className = 'verdict ' + s.verdict;
     $('verdict-text').textContent = win.deployment + ': ' + s.verdict_text;
+    $('range-text').textContent = 'windows starting ' + utc(win.from) + ' to ' + utc(win.to) + ' UTC';
     const figures = [
       ['speedup S', fmt(s.speedup, 2)], ['τ', fmt(s.tau, 2)], ['break-even τ*', fmt(s.tau_star, 2)],
       ['effective tok/s', fmt(s.effective_tok_s, 1)], ['baseline tok/s', fmt(s.baseline_tok_s, 1)],
