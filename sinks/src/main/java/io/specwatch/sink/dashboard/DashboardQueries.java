@@ -26,13 +26,20 @@ public final class DashboardQueries {
   public record Deployment(String id, long windows, long firstWindow, long lastWindowEnd) {}
 
   public List<Deployment> deployments() {
-    List<List<String>> rows =
-        sql.queryTsvWithNames(
-            "SELECT deployment_id, uniqExact(window_start) AS windows,"
-                + " toUInt32(min(window_start)) AS first_window,"
-                + " toUInt32(max(window_end)) AS last_window_end FROM "
-                + table("window_results")
-                + " FINAL GROUP BY deployment_id ORDER BY deployment_id");
+    return parseDeployments(sql.queryTsvWithNames(deploymentsSql(database)));
+  }
+
+  /** The deployments query (FINAL). */
+  public static String deploymentsSql(String database) {
+    return "SELECT deployment_id, uniqExact(window_start) AS windows,"
+        + " toUInt32(min(window_start)) AS first_window,"
+        + " toUInt32(max(window_end)) AS last_window_end FROM "
+        + database
+        + ".window_results FINAL GROUP BY deployment_id ORDER BY deployment_id";
+  }
+
+  /** Rows of {@link #deploymentsSql} (header first) as deployments. */
+  public static List<Deployment> parseDeployments(List<List<String>> rows) {
     return rows.stream()
         .skip(1)
         .map(
@@ -47,19 +54,42 @@ public final class DashboardQueries {
 
   /** The slices of one deployment's windows starting in the range, by window start. */
   List<SliceRow> slices(String deployment, TimeRange range) {
-    List<List<String>> rows =
-        sql.queryTsvWithNames(
-            "SELECT "
-                + SliceRow.selectList()
-                + " FROM "
-                + table("window_results")
-                + " FINAL WHERE deployment_id = "
-                + literal(deployment)
-                + " AND "
-                + range.condition("window_start")
-                + " ORDER BY window_start, prompt_category, batch_bucket LIMIT "
-                + (MAX_SLICES + 1));
+    return parseSlices(sql.queryTsvWithNames(slicesSql(database, deployment, range)));
+  }
+
+  /** The slices query (FINAL), at most {@link #MAX_SLICES} + 1 rows. */
+  public static String slicesSql(String database, String deployment, TimeRange range) {
+    return "SELECT "
+        + SliceRow.selectList()
+        + " FROM "
+        + database
+        + ".window_results FINAL WHERE deployment_id = "
+        + literal(deployment)
+        + " AND "
+        + range.condition("window_start")
+        + " ORDER BY window_start, prompt_category, batch_bucket LIMIT "
+        + (MAX_SLICES + 1);
+  }
+
+  static List<SliceRow> parseSlices(List<List<String>> rows) {
     return rows.stream().skip(1).map(SliceRow::fromTsv).toList();
+  }
+
+  /** The {@code /api/windows} body for rows of {@link #slicesSql} (header first). */
+  public static byte[] windowsJson(String deployment, TimeRange range, List<List<String>> rows) {
+    List<SliceRow> slices = parseSlices(rows);
+    boolean truncated = slices.size() > MAX_SLICES;
+    if (truncated) {
+      slices = slices.subList(0, MAX_SLICES);
+    }
+    return DashboardJson.windows(
+        deployment, range, truncated, WindowSeries.summary(slices), WindowSeries.points(slices));
+  }
+
+  /** The {@code /api/windows} body. */
+  public byte[] windowsJson(String deployment, TimeRange range) {
+    return windowsJson(
+        deployment, range, sql.queryTsvWithNames(slicesSql(database, deployment, range)));
   }
 
   /** An alert state change (raise or clear) of one deployment. */
@@ -78,16 +108,23 @@ public final class DashboardQueries {
 
   /** Alerts of a deployment whose window starts in the range, by window start then emit time. */
   public List<Alert> alerts(String deployment, TimeRange range) {
-    List<List<String>> rows =
-        sql.queryTsvWithNames(
-            "SELECT alert_id, type, state, toUInt32(window_start) AS t, toString(emitted_at) AS"
-                + " emitted, metric, observed, reference, p_value, attributed_change, message FROM "
-                + table("alerts")
-                + " FINAL WHERE deployment_id = "
-                + literal(deployment)
-                + " AND "
-                + range.condition("window_start")
-                + " ORDER BY window_start, emitted_at, alert_id LIMIT 1000");
+    return parseAlerts(sql.queryTsvWithNames(alertsSql(database, deployment, range)));
+  }
+
+  /** The alerts query (FINAL). */
+  public static String alertsSql(String database, String deployment, TimeRange range) {
+    return "SELECT alert_id, type, state, toUInt32(window_start) AS t, toString(toDateTime(emitted_at)) AS"
+        + " emitted, metric, observed, reference, p_value, attributed_change, message FROM "
+        + database
+        + ".alerts FINAL WHERE deployment_id = "
+        + literal(deployment)
+        + " AND "
+        + range.condition("window_start")
+        + " ORDER BY window_start, emitted_at, alert_id LIMIT 1000";
+  }
+
+  /** Rows of {@link #alertsSql} (header first) as alerts. */
+  public static List<Alert> parseAlerts(List<List<String>> rows) {
     return rows.stream()
         .skip(1)
         .map(
@@ -105,10 +142,6 @@ public final class DashboardQueries {
                     r.get(9),
                     r.get(10)))
         .toList();
-  }
-
-  private String table(String name) {
-    return database + "." + name;
   }
 
   /** A single-quoted ClickHouse string literal; backslash and quote escaped, control chars too. */

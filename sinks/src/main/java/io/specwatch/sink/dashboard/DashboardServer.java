@@ -10,7 +10,6 @@ import java.net.InetSocketAddress;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
 import java.util.HashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -98,7 +97,7 @@ public final class DashboardServer implements AutoCloseable {
           switch (path) {
             case "/api/deployments" -> DashboardJson.deployments(queries.deployments());
             case "/api/windows" ->
-                windows(deployment(q), TimeRange.parse(q.get("from"), q.get("to")));
+                queries.windowsJson(deployment(q), TimeRange.parse(q.get("from"), q.get("to")));
             case "/api/alerts" ->
                 DashboardJson.alerts(
                     queries.alerts(deployment(q), TimeRange.parse(q.get("from"), q.get("to"))));
@@ -117,16 +116,6 @@ public final class DashboardServer implements AutoCloseable {
     } else {
       send(exchange, 200, "application/json", body);
     }
-  }
-
-  byte[] windows(String deployment, TimeRange range) {
-    List<SliceRow> slices = queries.slices(deployment, range);
-    boolean truncated = slices.size() > DashboardQueries.MAX_SLICES;
-    if (truncated) {
-      slices = slices.subList(0, DashboardQueries.MAX_SLICES);
-    }
-    return DashboardJson.windows(
-        deployment, range, truncated, WindowSeries.summary(slices), WindowSeries.points(slices));
   }
 
   static String deployment(Map<String, String> q) {
