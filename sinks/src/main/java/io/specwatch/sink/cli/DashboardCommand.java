@@ -12,6 +12,7 @@ import picocli.CommandLine.Option;
 /** {@code dashboard}: serves the web dashboard over the ClickHouse tables until SIGTERM. */
 @Command(
     name = "dashboard",
+    mixinStandardHelpOptions = true,
     description = "Serve the web dashboard (charts over ClickHouse) until interrupted.")
 public final class DashboardCommand implements Callable<Integer> {
 
