@@ -12,11 +12,20 @@ record SliceRow(
     long t,
     String category,
     String bucket,
+    boolean specEnabled,
     long cycles,
     long events,
     long lateEvents,
     Double[] metrics,
     List<Double> perPosition) {
+
+  /** The "all categories" / "all batch sizes" marker of streams-app's total rows. */
+  static final String ALL = "*";
+
+  /** Whether this is a total row (every category and batch size of the window). */
+  boolean isTotal() {
+    return ALL.equals(category) && ALL.equals(bucket);
+  }
 
   /** Nullable metric columns of window_results, in {@link WindowPoint}'s order. */
   static final List<String> METRICS =
@@ -38,7 +47,8 @@ record SliceRow(
 
   /** Columns selected, matching {@link #fromTsv(List)}. */
   static String selectList() {
-    return "toUInt32(window_start) AS t, prompt_category, batch_bucket, cycles, events, late_events, "
+    return "toUInt32(window_start) AS t, prompt_category, batch_bucket, spec_enabled, cycles, events,"
+        + " late_events, "
         + String.join(", ", METRICS)
         + ", per_position_acceptance";
   }
@@ -46,17 +56,18 @@ record SliceRow(
   static SliceRow fromTsv(List<String> cells) {
     Double[] metrics = new Double[METRICS.size()];
     for (int i = 0; i < metrics.length; i++) {
-      metrics[i] = number(cells.get(6 + i));
+      metrics[i] = number(cells.get(7 + i));
     }
     return new SliceRow(
         Long.parseLong(cells.get(0)),
         cells.get(1),
         cells.get(2),
-        Long.parseLong(cells.get(3)),
+        "1".equals(cells.get(3)),
         Long.parseLong(cells.get(4)),
         Long.parseLong(cells.get(5)),
+        Long.parseLong(cells.get(6)),
         metrics,
-        array(cells.get(6 + metrics.length)));
+        array(cells.get(7 + metrics.length)));
   }
 
   /** A Nullable(Float64) cell: null for NULL and for nan/inf (no meaningful value to chart). */

@@ -8,6 +8,13 @@ import java.util.Map;
 /**
  * Merges the slices of each window into one {@link WindowPoint} and the whole range into a {@link
  * Summary}; pure (no I/O), so the weighting is unit-tested.
+ *
+ * <p>Which rows of a window count ({@link #representative(List)}): streams-app writes, per window
+ * and per side (speculative or not), a total row (category {@code *}, bucket {@code *}) plus
+ * breakdown rows per category ({@code cat, *}) and per batch bucket ({@code *, bucket}) that count
+ * the same events again. So the speculative side is used when the window has one, and of it the
+ * total row when there is one; only rows without a total (older data, hand-loaded rows) are merged,
+ * cycle-weighted.
  */
 public final class WindowSeries {
 
@@ -28,13 +35,29 @@ public final class WindowSeries {
 
   /** Slices ordered by window start (any order within a window) to points, one per window start. */
   static List<WindowPoint> points(List<SliceRow> slices) {
+    List<WindowPoint> points = new ArrayList<>();
+    byWindow(slices).forEach((t, rows) -> points.add(merge(t, rows)));
+    return points;
+  }
+
+  /** The representative rows of each window (see the class comment), by window start. */
+  static Map<Long, List<SliceRow>> byWindow(List<SliceRow> slices) {
     Map<Long, List<SliceRow>> byWindow = new LinkedHashMap<>();
     for (SliceRow s : slices) {
       byWindow.computeIfAbsent(s.t(), k -> new ArrayList<>()).add(s);
     }
-    List<WindowPoint> points = new ArrayList<>(byWindow.size());
-    byWindow.forEach((t, rows) -> points.add(merge(t, rows)));
-    return points;
+    byWindow.replaceAll((t, rows) -> representative(rows));
+    return byWindow;
+  }
+
+  /** Of one window's rows: the speculative side if any, of it the total rows if any. */
+  static List<SliceRow> representative(List<SliceRow> rows) {
+    List<SliceRow> side = rows.stream().filter(SliceRow::specEnabled).toList();
+    if (side.isEmpty()) {
+      side = rows;
+    }
+    List<SliceRow> totals = side.stream().filter(SliceRow::isTotal).toList();
+    return totals.isEmpty() ? side : totals;
   }
 
   static WindowPoint merge(long t, List<SliceRow> rows) {
@@ -81,7 +104,8 @@ public final class WindowSeries {
   }
 
   /** The range: cycle-weighted over all slices, per-position over the range and the last window. */
-  static Summary summary(List<SliceRow> slices) {
+  static Summary summary(List<SliceRow> all) {
+    List<SliceRow> slices = byWindow(all).values().stream().flatMap(List::stream).toList();
     Weighted tau = new Weighted();
     Weighted tauStar = new Weighted();
     Weighted effective = new Weighted();

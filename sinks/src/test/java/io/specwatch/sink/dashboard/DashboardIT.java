@@ -56,10 +56,9 @@ class DashboardIT {
   void mergesSlicesCycleWeightedAndGivesTheBelowBaselineVerdict() {
     HttpResponse<String> r = fx.get("/api/windows?deployment=kimi-eagle3");
     assertThat(r.statusCode()).isEqualTo(200);
-    // 02:16: chat only. 02:17: chat 300 cycles + code 100 cycles, the replayed chat row once
-    // (FINAL): tau (2*300+3*100)/400 = 2.25, S (0.7*300+1.1*100)/400 = 0.8, verify p50
-    // (29*300+19*100)/400 = 26.5. Range: tau (200+600+300)/500 = 2.2, tok/s 34000/500 = 68,
-    // S 395/500 = 0.79; position 1 (60+180+90)/500 = 0.66.
+    // Each window is its total row (the category and bucket rows are not added again, the
+    // replayed 02:17 rows count once under FINAL). Range, cycle-weighted: tau (2*100+2.25*400)/500
+    // = 2.2, tok/s (60*100+70*400)/500 = 68, S (75+320)/500 = 0.79; position 1 (60+270)/500 = 0.66.
     assertThat(r.body())
         .isEqualTo(
             "{\"deployment\":\"kimi-eagle3\",\"from\":0,\"to\":4294967295,\"truncated\":false,"

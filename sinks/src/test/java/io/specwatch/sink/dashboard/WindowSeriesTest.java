@@ -18,7 +18,7 @@ class WindowSeriesTest {
     m[3] = 82.0;
     m[4] = speedup;
     m[8] = verifyP50;
-    return new SliceRow(t, "c" + cycles, "1", cycles, cycles / 10, 0, m, pp);
+    return new SliceRow(t, "c" + cycles, "1", true, cycles, cycles / 10, 0, m, pp);
   }
 
   @Test
@@ -63,6 +63,27 @@ class WindowSeriesTest {
     assertThat(s.perPositionRange().get(0)).isCloseTo(0.66, offset(1e-12));
     assertThat(s.perPositionLatest().get(0)).isCloseTo(0.675, offset(1e-12));
     assertThat(s.perPositionLatest().get(1)).isCloseTo(0.5, offset(1e-12));
+  }
+
+  private static SliceRow row(String category, String bucket, boolean spec, long cycles) {
+    return new SliceRow(
+        60, category, bucket, spec, cycles, 1, 0, new Double[SliceRow.METRICS.size()], List.of());
+  }
+
+  @Test
+  void aWindowIsRepresentedByTheTotalRowOfItsSpeculativeSide() {
+    SliceRow total = row("*", "*", true, 400);
+    SliceRow chat = row("chat", "*", true, 300);
+    SliceRow bucket = row("*", "1", true, 400);
+    SliceRow plainTotal = row("*", "*", false, 50);
+    assertThat(WindowSeries.representative(List.of(chat, total, bucket, plainTotal)))
+        .containsExactly(total);
+    // no total row: the breakdown rows are all there is, merged
+    assertThat(WindowSeries.representative(List.of(chat, row("code", "*", true, 100)))).hasSize(2);
+    // a window of plain decoding only: its own total
+    assertThat(WindowSeries.representative(List.of(plainTotal, row("*", "1", false, 50))))
+        .containsExactly(plainTotal);
+    assertThat(WindowSeries.points(List.of(chat, total, bucket)).get(0).cycles()).isEqualTo(400);
   }
 
   @Test
