@@ -22,6 +22,7 @@ T_EVENTS="specwatch.demo-$RUN_ID.decode-events.v1"
 T_WINDOWS="specwatch.demo-$RUN_ID.window-results.v1"
 T_DLQ="specwatch.demo-$RUN_ID.dead-letter.v1"
 T_CONTEXT="specwatch.demo-$RUN_ID.run-context.v1"
+T_ALERTS="specwatch.demo-$RUN_ID.alerts.v1"
 
 PIDS=()
 cleanup() {
@@ -56,6 +57,7 @@ step "3/6 topics for run $RUN_ID"
 "$SPECWATCH_HOME/scripts/services.sh" topics-create "$T_DLQ" 1
 # co-partitioned with the events: same partition count, both keyed by deployment
 "$SPECWATCH_HOME/scripts/services.sh" topics-create "$T_CONTEXT" 3 compact
+"$SPECWATCH_HOME/scripts/services.sh" topics-create "$T_ALERTS" 1 append-time
 
 step "4/6 ingest: ship the sample engine logs ($LOGS) to $T_EVENTS"
 for f in "$LOGS"/*.log; do
@@ -72,7 +74,7 @@ java -jar "$(jar sinks)" migrate --clickhouse-url "$SPECWATCH_CLICKHOUSE_URL" --
 java -jar "$(jar streams-app)" run --bootstrap "$SPECWATCH_BOOTSTRAP" --registry-url "$SPECWATCH_REGISTRY_URL" \
   --application-id "specwatch-demo-$RUN_ID" --state-dir "$DEMO_DIR/streams-state" \
   --decode-events-topic "$T_EVENTS" --window-results-topic "$T_WINDOWS" --run-context-topic "$T_CONTEXT" \
-  --dead-letter-topic "$T_DLQ" --no-create-topics --exit-when-idle 10s \
+  --dead-letter-topic "$T_DLQ" --alerts-topic "$T_ALERTS" --no-create-topics --exit-when-idle 10s \
   >"$DEMO_DIR/streams.log" 2>&1 &
 streams_pid=$!
 PIDS+=("$streams_pid")
@@ -87,13 +89,14 @@ echo
 wait "$streams_pid" || die "streams-app failed: see $DEMO_DIR/streams.log"
 grep -h "final metrics" "$DEMO_DIR/streams.log" | sed 's/^.*final metrics /  streams-app: /' || true
 java -jar "$(jar sinks)" run --bootstrap "$SPECWATCH_BOOTSTRAP" --registry-url "$SPECWATCH_REGISTRY_URL" \
-  --clickhouse-url "$SPECWATCH_CLICKHOUSE_URL" --database "$DB" --topic "$T_WINDOWS" \
+  --clickhouse-url "$SPECWATCH_CLICKHOUSE_URL" --database "$DB" --tables window_results,decode_events \
+  --topic "$T_WINDOWS" --decode-events-topic "$T_EVENTS" --dead-letter-topic "$T_DLQ" \
   --group-id "specwatch-demo-sink-$RUN_ID" --exit-when-idle PT8S \
   >"$DEMO_DIR/sink.log" 2>&1 &
 sink_pid=$!
 PIDS+=("$sink_pid")
 while kill -0 "$sink_pid" 2>/dev/null; do
-  printf '\r  sink inserting window results into ClickHouse (%ss)   ' "$((SECONDS - t0))"
+  printf '\r  sink inserting window results and decode events into ClickHouse (%ss)   ' "$((SECONDS - t0))"
   sleep 2
 done
 echo

@@ -8,10 +8,10 @@ import io.specwatch.ingest.ship.LogFileShipper;
 import io.specwatch.ingest.ship.ShipConfig;
 import io.specwatch.ingest.ship.ShipResult;
 import io.specwatch.sink.Backoff;
+import io.specwatch.sink.ClickHouseSink;
 import io.specwatch.sink.SinkConfig;
 import io.specwatch.sink.SinkStats;
 import io.specwatch.sink.WindowQueries;
-import io.specwatch.sink.WindowResultSink;
 import io.specwatch.sink.clickhouse.ClickHouseConfig;
 import io.specwatch.sink.clickhouse.ClickHouseSql;
 import io.specwatch.sink.dashboard.DashboardServer;
@@ -19,6 +19,7 @@ import io.specwatch.sink.migrate.Migrator;
 import io.specwatch.streams.StaticBaselines;
 import io.specwatch.streams.StreamsAppConfig;
 import io.specwatch.streams.StreamsRunner;
+import io.specwatch.streams.alert.AlertConfig;
 import io.specwatch.testkit.SpecwatchContainers;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -127,10 +128,11 @@ class PipelineIT {
     String windows = SpecwatchContainers.uniqueName("window-results");
     String dlq = SpecwatchContainers.uniqueName("dead-letter");
     String contexts = SpecwatchContainers.uniqueName("run-context");
+    String alerts = SpecwatchContainers.uniqueName("alerts");
     // run-context: co-partitioned with the events (3 partitions each)
     createTopics(List.of(events, dlq, contexts), Map.of());
     // result records carry old event times: append time keeps retention from deleting them
-    createTopics(List.of(windows), Map.of("message.timestamp.type", "LogAppendTime"));
+    createTopics(List.of(windows, alerts), Map.of("message.timestamp.type", "LogAppendTime"));
 
     Path logFile = tmp.resolve("sglang.log");
     Files.write(logFile, LOG, StandardCharsets.UTF_8);
@@ -166,7 +168,9 @@ class PipelineIT {
             dlq,
             StaticBaselines.none(),
             Duration.ofHours(1),
-            Map.of());
+            Map.of(),
+            alerts,
+            AlertConfig.defaults());
     Future<Integer> streams =
         pool.submit(
             () -> StreamsRunner.start(streamsConfig).awaitExit(Optional.of(Duration.ofSeconds(8))));
@@ -193,7 +197,7 @@ class PipelineIT {
     Future<SinkStats> sink =
         pool.submit(
             () -> {
-              try (WindowResultSink s = new WindowResultSink(sinkConfig, sql)) {
+              try (ClickHouseSink s = new ClickHouseSink(sinkConfig, sql)) {
                 return s.run();
               }
             });

@@ -223,4 +223,34 @@ class StreamsAppConfigTest {
         .hasMessageContaining("--grace")
         .hasMessageContaining("'soon'");
   }
+
+  @Test
+  void cliAlertOptionsReachTheConfigAndBadOnesFailNamingTheOption() {
+    Main.Run run = new Main.Run();
+    new CommandLine(run)
+        .parseArgs(
+            "--alert-raise-windows", "4",
+            "--alert-no-data-silence", "10m",
+            "--alert-regression-confidence", "0.999",
+            "--alerts-topic", "my-alerts",
+            "--run-context-topic", "my-contexts");
+    StreamsAppConfig config = run.config();
+    assertThat(config.alerts().raiseWindows()).isEqualTo(4);
+    assertThat(config.alerts().noDataSilence()).isEqualTo(Duration.ofMinutes(10));
+    assertThat(config.alerts().confidence()).isEqualTo(0.999);
+    assertThat(config.alerts().clearWindows()).as("default").isEqualTo(3);
+    assertThat(config.alertsTopic()).isEqualTo("my-alerts");
+    assertThat(config.runContextTopic()).isEqualTo("my-contexts");
+    assertThat(config.topologyInputs().alerts()).isEqualTo(config.alerts());
+
+    Main.Run bad = new Main.Run();
+    new CommandLine(bad).parseArgs("--alert-regression-recent-windows", "1");
+    assertThatThrownBy(bad::config).hasMessageStartingWith("alert-regression-recent-windows");
+
+    Main.Run clash = new Main.Run();
+    new CommandLine(clash).parseArgs("--alerts-topic", "specwatch.window-results.v1");
+    assertThatThrownBy(clash::config)
+        .hasMessage(
+            "window-results-topic and alerts-topic must differ, both are specwatch.window-results.v1");
+  }
 }

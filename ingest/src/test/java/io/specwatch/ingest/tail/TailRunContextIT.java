@@ -83,7 +83,13 @@ class TailRunContextIT {
     cli.hardwareClass = "rtx-pro-6000x8";
     Path log = dir.resolve("logs/engine.log");
     Files.createDirectories(log.getParent());
-    Files.write(log, List.of(decode(1), decode(2)));
+    Files.write(
+        log,
+        List.of(
+            "[2026-11-30 17:00:00] server_args=ServerArgs(model_path='moonshotai/Kimi-K2.5',"
+                + " tp_size=8, speculative_algorithm='EAGLE3', speculative_num_steps=2)",
+            decode(1),
+            decode(2)));
     ShipConfig ship =
         new ShipConfig(
             bootstrap,
@@ -127,12 +133,18 @@ class TailRunContextIT {
                   () -> {
                     ctxConsumer.poll(Duration.ofMillis(200)).forEach(r -> ctx.add(r.value()));
                     evConsumer.poll(Duration.ofMillis(200)).forEach(r -> evs.add(r.value()));
-                    return ctx.size() >= 1 && evs.size() >= 2;
+                    return ctx.size() >= 2 && evs.size() >= 2;
                   });
-          RunContext first = ctx.get(0);
-          assertThat(first.getModel()).isEqualTo("moonshotai/Kimi-K2.5");
-          assertThat(first.getTp()).isEqualTo(8);
-          assertThat(first.getHardwareClass()).isEqualTo("rtx-pro-6000x8");
+          // at start: the CLI and the file
+          RunContext atStart = ctx.get(0);
+          assertThat(atStart.getModel()).isEqualTo("moonshotai/Kimi-K2.5");
+          assertThat(atStart.getTp()).isEqualTo(8);
+          assertThat(atStart.getHardwareClass()).isEqualTo("rtx-pro-6000x8");
+          assertThat(atStart.getEnv()).isEqualTo(Map.of("NCCL_PROTO", "LL"));
+          assertThat(atStart.getNumSteps()).isNull();
+          // then server_args adds what the engine reveals
+          RunContext first = ctx.get(1);
+          assertThat(first.getNumSteps()).isEqualTo(2);
           assertThat(first.getEnv()).isEqualTo(Map.of("NCCL_PROTO", "LL"));
           assertThat(evs).allMatch(e -> first.getContextId().equals(e.getRunContextId()));
 
@@ -148,11 +160,12 @@ class TailRunContextIT {
               .until(
                   () -> {
                     ctxConsumer.poll(Duration.ofMillis(200)).forEach(r -> ctx.add(r.value()));
-                    return ctx.size() >= 2;
+                    return ctx.size() >= 3;
                   });
-          RunContext second = ctx.get(1);
+          RunContext second = ctx.get(2);
           assertThat(second.getEnv()).isEmpty();
           assertThat(second.getTp()).isEqualTo(8);
+          assertThat(second.getNumSteps()).isEqualTo(2);
           Files.write(log, List.of(decode(3)), StandardOpenOption.APPEND);
           await()
               .atMost(Duration.ofSeconds(30))
@@ -163,7 +176,7 @@ class TailRunContextIT {
                   });
           assertThat(evs.get(2).getRunContextId()).isEqualTo(second.getContextId());
           ctxConsumer.poll(Duration.ofMillis(500)).forEach(r -> ctx.add(r.value()));
-          assertThat(ctx).hasSize(2);
+          assertThat(ctx).hasSize(3);
         }
         String metrics =
             HttpClient.newHttpClient()
@@ -175,17 +188,43 @@ class TailRunContextIT {
                     HttpResponse.BodyHandlers.ofString())
                 .body();
         assertThat(metrics)
-            .contains("specwatch_ingest_lines_read_total{app=\"ingest-tail\"} 3.0")
+            .contains("specwatch_ingest_lines_read_total{app=\"ingest-tail\"} 4.0")
             .contains(
                 "specwatch_ingest_records_total{app=\"ingest-tail\",kind=\"decode_event\"} 3.0")
             .contains(
-                "specwatch_ingest_records_total{app=\"ingest-tail\",kind=\"run_context\"} 2.0")
+                "specwatch_ingest_records_total{app=\"ingest-tail\",kind=\"run_context\"} 3.0")
             .contains("specwatch_ingest_dead_letters_total{app=\"ingest-tail\"} 0.0")
             .contains("specwatch_ingest_kafka_errors_total{app=\"ingest-tail\"} 0.0")
             .contains("specwatch_ingest_bytes_behind_bytes{app=\"ingest-tail\"} 0.0");
       } finally {
         tailer.stop();
         running.get();
+      }
+      // restart: resumes after server_args, yet still knows what it revealed (checkpoint dir)
+      Files.write(log, List.of(decode(4)), StandardOpenOption.APPEND);
+      Tailer restarted = new Tailer(config, Clock.systemUTC());
+      Future<?> again = pool.submit(restarted);
+      try (var evConsumer = consumer(bootstrap, registry, events, DecodeEvent.class);
+          var ctxConsumer = consumer(bootstrap, registry, contexts, RunContext.class)) {
+        List<DecodeEvent> evs = new ArrayList<>();
+        List<RunContext> ctx = new ArrayList<>();
+        await()
+            .atMost(Duration.ofSeconds(30))
+            .until(
+                () -> {
+                  evConsumer.poll(Duration.ofMillis(200)).forEach(r -> evs.add(r.value()));
+                  ctxConsumer.poll(Duration.ofMillis(200)).forEach(r -> ctx.add(r.value()));
+                  return evs.size() >= 4 && ctx.size() >= 4;
+                });
+        assertThat(evs).hasSize(4);
+        assertThat(ctx).hasSize(4);
+        // republished at start with the same content, hence the same id
+        assertThat(ctx.get(3).getContextId()).isEqualTo(ctx.get(2).getContextId());
+        assertThat(ctx.get(3).getNumSteps()).isEqualTo(2);
+        assertThat(evs.get(3).getRunContextId()).isEqualTo(ctx.get(2).getContextId());
+      } finally {
+        restarted.stop();
+        again.get();
         pool.shutdownNow();
       }
     }
