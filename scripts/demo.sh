@@ -21,6 +21,7 @@ mkdir -p "$DEMO_DIR"
 T_EVENTS="specwatch.demo-$RUN_ID.decode-events.v1"
 T_WINDOWS="specwatch.demo-$RUN_ID.window-results.v1"
 T_DLQ="specwatch.demo-$RUN_ID.dead-letter.v1"
+T_CONTEXT="specwatch.demo-$RUN_ID.run-context.v1"
 
 PIDS=()
 cleanup() {
@@ -53,6 +54,8 @@ step "3/6 topics for run $RUN_ID"
 "$SPECWATCH_HOME/scripts/services.sh" topics-create "$T_EVENTS" 3
 "$SPECWATCH_HOME/scripts/services.sh" topics-create "$T_WINDOWS" 3 append-time
 "$SPECWATCH_HOME/scripts/services.sh" topics-create "$T_DLQ" 1
+# co-partitioned with the events: same partition count, both keyed by deployment
+"$SPECWATCH_HOME/scripts/services.sh" topics-create "$T_CONTEXT" 3 compact
 
 step "4/6 ingest: ship the sample engine logs ($LOGS) to $T_EVENTS"
 for f in "$LOGS"/*.log; do
@@ -68,7 +71,8 @@ java -jar "$(jar sinks)" migrate --clickhouse-url "$SPECWATCH_CLICKHOUSE_URL" --
   >"$DEMO_DIR/sink-migrate.log" 2>&1 || { cat "$DEMO_DIR/sink-migrate.log"; die "ClickHouse migration failed"; }
 java -jar "$(jar streams-app)" run --bootstrap "$SPECWATCH_BOOTSTRAP" --registry-url "$SPECWATCH_REGISTRY_URL" \
   --application-id "specwatch-demo-$RUN_ID" --state-dir "$DEMO_DIR/streams-state" \
-  --decode-events-topic "$T_EVENTS" --window-results-topic "$T_WINDOWS" --no-create-topics --exit-when-idle 10s \
+  --decode-events-topic "$T_EVENTS" --window-results-topic "$T_WINDOWS" --run-context-topic "$T_CONTEXT" \
+  --dead-letter-topic "$T_DLQ" --no-create-topics --exit-when-idle 10s \
   >"$DEMO_DIR/streams.log" 2>&1 &
 streams_pid=$!
 PIDS+=("$streams_pid")

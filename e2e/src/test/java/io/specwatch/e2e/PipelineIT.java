@@ -15,6 +15,7 @@ import io.specwatch.sink.WindowResultSink;
 import io.specwatch.sink.clickhouse.ClickHouseConfig;
 import io.specwatch.sink.clickhouse.ClickHouseSql;
 import io.specwatch.sink.migrate.Migrator;
+import io.specwatch.streams.StaticBaselines;
 import io.specwatch.streams.StreamsAppConfig;
 import io.specwatch.streams.StreamsRunner;
 import io.specwatch.testkit.SpecwatchContainers;
@@ -68,7 +69,8 @@ class PipelineIT {
    *   cycle ms   = (50*160 + 25*320) / 480      = 33.333...
    *   tok/s/req  = 1000 * 1.8333 / 33.333       = 55.0
    * L8 at 02:02:40 advances stream time past 02:02:00 + 30 s grace and closes window 02:01; its own
-   * window stays open, so exactly two windows are emitted.
+   * window stays open, so exactly two windows are emitted, each as its total row plus one row per
+   * batch-size bucket seen (02:00: 2-4; 02:01: 2-4 and 5-8).
    */
   private static final List<String> LOG =
       List.of(
@@ -119,7 +121,9 @@ class PipelineIT {
     String events = SpecwatchContainers.uniqueName("decode-events");
     String windows = SpecwatchContainers.uniqueName("window-results");
     String dlq = SpecwatchContainers.uniqueName("dead-letter");
-    createTopics(List.of(events, dlq), Map.of());
+    String contexts = SpecwatchContainers.uniqueName("run-context");
+    // run-context: co-partitioned with the events (3 partitions each)
+    createTopics(List.of(events, dlq, contexts), Map.of());
     // result records carry old event times: append time keeps retention from deleting them
     createTopics(List.of(windows), Map.of("message.timestamp.type", "LogAppendTime"));
 
@@ -152,7 +156,11 @@ class PipelineIT {
             Duration.ofMinutes(1),
             Duration.ofSeconds(30),
             events,
+            contexts,
             windows,
+            dlq,
+            StaticBaselines.none(),
+            Duration.ofHours(1),
             Map.of());
     Future<Integer> streams =
         pool.submit(
@@ -160,7 +168,8 @@ class PipelineIT {
 
     // the windows are in the topic once streams-app has committed; then the sink takes them
     assertThat(streams.get(3, TimeUnit.MINUTES)).as("streams-app exit code").isZero();
-    assertThat(committedRecords(windows)).as("committed window results").isEqualTo(2);
+    // 02:00: total and bucket 2-4 (running 4, 4, 2); 02:01: total, 2-4 (4) and 5-8 (8)
+    assertThat(committedRecords(windows)).as("committed window results").isEqualTo(5);
 
     // 3. sink: migrations, then consume until idle
     Migrator.withBundledMigrations(sql, clickhouse.database()).migrate();
@@ -185,13 +194,16 @@ class PipelineIT {
             });
 
     SinkStats sinkStats = sink.get(3, TimeUnit.MINUTES);
-    assertThat(sinkStats.rowsInserted()).isEqualTo(2);
+    assertThat(sinkStats.rowsInserted()).isEqualTo(5);
 
-    // 4. read back from ClickHouse
+    // 4. read back from ClickHouse: the two total rows (batch bucket '*')
     WindowQueries queries = new WindowQueries(sql, clickhouse.database());
-    List<Map<String, String>> rows = asMaps(queries.allColumns(Optional.of(DEPLOYMENT)));
+    List<Map<String, String>> all = asMaps(queries.allColumns(Optional.of(DEPLOYMENT)));
+    assertThat(all).hasSize(5);
+    assertThat(queries.countFinal()).isEqualTo(5);
+    List<Map<String, String>> rows =
+        all.stream().filter(r -> r.get("batch_bucket").equals("*")).toList();
     assertThat(rows).hasSize(2);
-    assertThat(queries.countFinal()).isEqualTo(2);
 
     Map<String, String> w1 = rows.get(0);
     assertThat(w1.get("window_start")).isEqualTo("2025-03-14 02:00:00");

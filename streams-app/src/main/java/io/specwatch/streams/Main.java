@@ -86,6 +86,41 @@ public final class Main implements Runnable {
     String windowResultsTopic;
 
     @Option(
+        names = "--run-context-topic",
+        defaultValue = "${env:SPECWATCH_TOPIC_RUN_CONTEXT:-" + Topics.RUN_CONTEXT + "}",
+        description =
+            "Run-context topic, compacted, as many partitions as the input"
+                + " (env SPECWATCH_TOPIC_RUN_CONTEXT). Default: ${DEFAULT-VALUE}")
+    String runContextTopic;
+
+    @Option(
+        names = "--dead-letter-topic",
+        defaultValue = "${env:SPECWATCH_DLQ_TOPIC:-" + Topics.DEAD_LETTER + "}",
+        description =
+            "Dead-letter topic of undecodable / failing records (env SPECWATCH_DLQ_TOPIC)."
+                + " Default: ${DEFAULT-VALUE}")
+    String deadLetterTopic;
+
+    @Option(
+        names = "--static-baseline",
+        split = ",",
+        defaultValue = "${env:SPECWATCH_STATIC_BASELINES}",
+        description =
+            "Configured t_AR: 'model|hardwareClass|tp|bucket=stepMs' (bucket 1, 2-4, ..., 129+"
+                + " or * for any), repeatable or comma separated (env SPECWATCH_STATIC_BASELINES)."
+                + " Learned baselines win when fresh.")
+    List<String> staticBaselines;
+
+    @Option(
+        names = "--baseline-max-age",
+        defaultValue = "${env:SPECWATCH_BASELINE_MAX_AGE:-1h}",
+        converter = Durations.Converter.class,
+        description =
+            "A learned baseline applies to speculative windows starting up to this long after its"
+                + " own window (env SPECWATCH_BASELINE_MAX_AGE). Default: ${DEFAULT-VALUE}")
+    Duration baselineMaxAge;
+
+    @Option(
         names = "--exit-when-idle",
         defaultValue = "${env:SPECWATCH_EXIT_WHEN_IDLE}",
         converter = Durations.Converter.class,
@@ -121,11 +156,13 @@ public final class Main implements Runnable {
         return 2;
       }
       if (createTopics) {
-        TopicBootstrap.ensureTopics(
-            config.kafkaProperties(),
-            List.of(config.decodeEventsTopic()),
-            List.of(config.windowResultsTopic()),
-            topicPartitions);
+        TopicBootstrap.ensureTopics(config, topicPartitions);
+      }
+      try {
+        TopicBootstrap.requireCopartitioned(config);
+      } catch (IllegalStateException e) {
+        LOG.error("invalid topics: {}", e.getMessage());
+        return 2;
       }
       AppRuntime runtime;
       try {
@@ -167,7 +204,11 @@ public final class Main implements Runnable {
           window,
           grace,
           decodeEventsTopic,
+          runContextTopic,
           windowResultsTopic,
+          deadLetterTopic,
+          StaticBaselines.parse(staticBaselines),
+          baselineMaxAge,
           kafka.rawProperties());
     }
   }

@@ -1,6 +1,7 @@
 package io.specwatch.streams;
 
 import io.specwatch.schemas.DecodeEvent;
+import io.specwatch.schemas.RunContext;
 import io.specwatch.schemas.WindowResult;
 import io.specwatch.serde.AvroSerde;
 import java.nio.file.Path;
@@ -12,8 +13,6 @@ import java.util.Properties;
 import java.util.TreeMap;
 import org.apache.kafka.streams.StreamsConfig;
 import org.apache.kafka.streams.errors.DefaultProductionExceptionHandler;
-import org.apache.kafka.streams.errors.LogAndContinueExceptionHandler;
-import org.apache.kafka.streams.errors.LogAndFailProcessingExceptionHandler;
 
 /**
  * Validated settings of the streams app. Every setting is checked in the constructor and a failure
@@ -27,7 +26,11 @@ import org.apache.kafka.streams.errors.LogAndFailProcessingExceptionHandler;
  * @param grace grace period: events up to this much after a window's end still count; later ones
  *     are dropped and counted in dropped-records-total
  * @param decodeEventsTopic input topic
+ * @param runContextTopic run-context topic (compacted, co-partitioned with the input)
  * @param windowResultsTopic output topic
+ * @param deadLetterTopic where the exception handlers write DeadLetter records
+ * @param staticBaselines configured t_AR per comparison key
+ * @param baselineMaxAge how much older than a speculative window a learned baseline may be
  * @param extraKafkaProperties raw Kafka client/Streams settings applied last (SASL, TLS, tuning)
  */
 public record StreamsAppConfig(
@@ -38,7 +41,11 @@ public record StreamsAppConfig(
     Duration windowSize,
     Duration grace,
     String decodeEventsTopic,
+    String runContextTopic,
     String windowResultsTopic,
+    String deadLetterTopic,
+    StaticBaselines staticBaselines,
+    Duration baselineMaxAge,
     Map<String, String> extraKafkaProperties) {
 
   public StreamsAppConfig {
@@ -59,11 +66,27 @@ public record StreamsAppConfig(
       throw new IllegalArgumentException("grace must be zero or positive, got " + grace);
     }
     require(decodeEventsTopic, "decode-events-topic");
+    require(runContextTopic, "run-context-topic");
     require(windowResultsTopic, "window-results-topic");
-    if (decodeEventsTopic.equals(windowResultsTopic)) {
+    require(deadLetterTopic, "dead-letter-topic");
+    Map<String, String> topics = new TreeMap<>();
+    for (String[] t :
+        new String[][] {
+          {"decode-events-topic", decodeEventsTopic},
+          {"run-context-topic", runContextTopic},
+          {"window-results-topic", windowResultsTopic},
+          {"dead-letter-topic", deadLetterTopic}
+        }) {
+      String other = topics.put(t[1], t[0]);
+      if (other != null) {
+        throw new IllegalArgumentException(
+            other + " and " + t[0] + " must differ, both are " + t[1]);
+      }
+    }
+    staticBaselines = staticBaselines == null ? StaticBaselines.none() : staticBaselines;
+    if (baselineMaxAge == null || baselineMaxAge.isNegative()) {
       throw new IllegalArgumentException(
-          "decode-events-topic and window-results-topic must differ, both are "
-              + decodeEventsTopic);
+          "baseline-max-age must be zero or positive, got " + baselineMaxAge);
     }
     extraKafkaProperties =
         Map.copyOf(extraKafkaProperties == null ? Map.of() : extraKafkaProperties);
@@ -82,13 +105,15 @@ public record StreamsAppConfig(
     p.put(StreamsConfig.ENSURE_EXPLICIT_INTERNAL_RESOURCE_NAMING_CONFIG, "true");
     p.put(
         StreamsConfig.DESERIALIZATION_EXCEPTION_HANDLER_CLASS_CONFIG,
-        LogAndContinueExceptionHandler.class.getName());
+        DeadLetterDeserializationHandler.class.getName());
     p.put(
         StreamsConfig.PRODUCTION_EXCEPTION_HANDLER_CLASS_CONFIG,
         DefaultProductionExceptionHandler.class.getName());
     p.put(
         StreamsConfig.PROCESSING_EXCEPTION_HANDLER_CLASS_CONFIG,
-        LogAndFailProcessingExceptionHandler.class.getName());
+        DeadLetterProcessingHandler.class.getName());
+    // read by the handlers' configure(): where and how to write DeadLetter records
+    p.put(DeadLetters.TOPIC_CONFIG, deadLetterTopic);
     // the Kafka 5.0 default, set now: the processing handler also covers global-state processing
     p.put("processing.exception.handler.global.enabled", "true"); // constant deprecated in 4.4
     p.put(StreamsConfig.NUM_STANDBY_REPLICAS_CONFIG, "0");
@@ -98,6 +123,7 @@ public record StreamsAppConfig(
     // range scan only when stream time passed a window close time.
     p.put(StreamsConfig.InternalConfig.EMIT_INTERVAL_MS_KSTREAMS_WINDOWED_AGGREGATION, "0");
     p.putAll(extraKafkaProperties);
+    p.put("schema.registry.url", registryUrl);
     return p;
   }
 
@@ -117,10 +143,14 @@ public record StreamsAppConfig(
     Map<String, Object> serde = serdeConfig();
     return new TopologyInputs(
         decodeEventsTopic,
+        runContextTopic,
         windowResultsTopic,
         windowSize,
         grace,
+        staticBaselines,
+        baselineMaxAge,
         AvroSerde.forClass(DecodeEvent.class, serde, false),
+        AvroSerde.forClass(RunContext.class, serde, false),
         AvroSerde.forClass(WindowResult.class, serde, false));
   }
 
@@ -142,8 +172,16 @@ public record StreamsAppConfig(
         + grace
         + " decodeEventsTopic="
         + decodeEventsTopic
+        + " runContextTopic="
+        + runContextTopic
         + " windowResultsTopic="
         + windowResultsTopic
+        + " deadLetterTopic="
+        + deadLetterTopic
+        + " staticBaselines="
+        + staticBaselines.stepMs()
+        + " baselineMaxAge="
+        + baselineMaxAge
         + " extra="
         + extra;
   }

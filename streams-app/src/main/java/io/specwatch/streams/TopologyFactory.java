@@ -1,6 +1,7 @@
 package io.specwatch.streams;
 
-import io.specwatch.schemas.DecodeEvent;
+import io.specwatch.schemas.RunContext;
+import io.specwatch.schemas.WindowResult;
 import java.util.Properties;
 import org.apache.kafka.common.serialization.Serdes;
 import org.apache.kafka.common.utils.Bytes;
@@ -12,19 +13,30 @@ import org.apache.kafka.streams.TopologyConfig;
 import org.apache.kafka.streams.kstream.Consumed;
 import org.apache.kafka.streams.kstream.EmitStrategy;
 import org.apache.kafka.streams.kstream.Grouped;
+import org.apache.kafka.streams.kstream.KStream;
+import org.apache.kafka.streams.kstream.KTable;
 import org.apache.kafka.streams.kstream.Materialized;
 import org.apache.kafka.streams.kstream.Named;
 import org.apache.kafka.streams.kstream.Produced;
+import org.apache.kafka.streams.kstream.Repartitioned;
 import org.apache.kafka.streams.kstream.TimeWindows;
+import org.apache.kafka.streams.state.KeyValueStore;
+import org.apache.kafka.streams.state.Stores;
 import org.apache.kafka.streams.state.WindowStore;
 
 /**
  * Builds the specwatch topology. A pure function: no I/O, no statics; main and tests share it.
  *
- * <p>decode-events (key deploymentId) -> speculative events only -> tumbling event-time windows per
- * deployment (grace from config, emitted once on window close) -> one WindowResult per window on
- * window-results (key deploymentId). Events later than the grace are dropped by Streams and counted
- * in the task metric {@code dropped-records-total}.
+ * <pre>
+ * decode-events (key deploymentId)
+ *   -> late-event-router (key check, late events re-timed into the open window)
+ *   -> tumbling event-time windows per deployment, grace from config, emitted once on close;
+ *      one value holds every breakdown row (spec/non-spec x total, category, batch bucket)
+ *   -> one WindowResult per row
+ *   -> run-context-lookup (run-context table store, same task) -> key = comparison key
+ *   -> repartition baseline-by-key -> baseline-join (baseline-store: learned t_AR; static config)
+ *   -> windowResults (key deploymentId) -> window-results
+ * </pre>
  */
 public final class TopologyFactory {
 
@@ -38,36 +50,77 @@ public final class TopologyFactory {
     props.put(StreamsConfig.BOOTSTRAP_SERVERS_CONFIG, "unused:9092");
     props.put(StreamsConfig.ENSURE_EXPLICIT_INTERNAL_RESOURCE_NAMING_CONFIG, true);
     StreamsBuilder builder = new StreamsBuilder(new TopologyConfig(new StreamsConfig(props)));
+    TimeWindows windows = TimeWindows.ofSizeAndGrace(in.windowSize(), in.grace());
 
-    builder.stream(
-            in.decodeEventsTopic(),
-            Consumed.with(Serdes.String(), in.decodeEventSerde())
-                .withTimestampExtractor(new EventTimeExtractor())
-                .withName(TopologyNames.DECODE_EVENTS_SOURCE))
-        .processValues(SpeculativeEventsFilter::new, Named.as(TopologyNames.SPECULATIVE_FILTER))
-        .groupByKey(
-            Grouped.with(TopologyNames.GROUP_BY_DEPLOYMENT, Serdes.String(), in.decodeEventSerde()))
-        .windowedBy(TimeWindows.ofSizeAndGrace(in.windowSize(), in.grace()))
-        .emitStrategy(EmitStrategy.onWindowClose())
-        .aggregate(
-            WindowAccumulator::empty,
-            (String deployment, DecodeEvent event, WindowAccumulator acc) -> acc.add(event),
-            Named.as(TopologyNames.WINDOW_AGGREGATE),
-            Materialized.<String, WindowAccumulator, WindowStore<Bytes, byte[]>>as(
-                    TopologyNames.WINDOW_STORE)
+    KTable<String, RunContext> runContexts =
+        builder.table(
+            in.runContextTopic(),
+            Consumed.with(Serdes.String(), in.runContextSerde())
+                .withTimestampExtractor(new RunContextTimestampExtractor())
+                .withName(TopologyNames.RUN_CONTEXT_SOURCE),
+            Materialized.<String, RunContext, KeyValueStore<Bytes, byte[]>>as(
+                    TopologyNames.RUN_CONTEXT_STORE)
                 .withKeySerde(Serdes.String())
-                .withValueSerde(new WindowAccumulatorSerde()))
-        .toStream(Named.as(TopologyNames.WINDOW_TO_STREAM))
-        .map(
-            (window, acc) ->
-                KeyValue.pair(
-                    window.key(),
-                    acc.toResult(window.key(), window.window().start(), window.window().end())),
-            Named.as(TopologyNames.WINDOW_TO_RESULT))
-        .to(
-            in.windowResultsTopic(),
-            Produced.with(Serdes.String(), in.windowResultSerde())
-                .withName(TopologyNames.WINDOW_RESULTS_SINK));
+                .withValueSerde(in.runContextSerde()));
+
+    KStream<String, WindowResult> closedRows =
+        builder.stream(
+                in.decodeEventsTopic(),
+                Consumed.with(Serdes.String(), in.decodeEventSerde())
+                    .withTimestampExtractor(new EventTimeExtractor())
+                    .withName(TopologyNames.DECODE_EVENTS_SOURCE))
+            .processValues(
+                () -> new LateEventRouter(windows), Named.as(TopologyNames.LATE_EVENT_ROUTER))
+            .groupByKey(
+                Grouped.<String, WindowInput>as(TopologyNames.GROUP_BY_DEPLOYMENT)
+                    .withKeySerde(Serdes.String()))
+            .windowedBy(windows)
+            .emitStrategy(EmitStrategy.onWindowClose())
+            .aggregate(
+                DeploymentWindow::empty,
+                (String deployment, WindowInput input, DeploymentWindow w) -> w.add(input),
+                Named.as(TopologyNames.WINDOW_AGGREGATE),
+                Materialized.<String, DeploymentWindow, WindowStore<Bytes, byte[]>>as(
+                        TopologyNames.WINDOW_STORE)
+                    .withKeySerde(Serdes.String())
+                    .withValueSerde(new DeploymentWindowSerde()))
+            .toStream(Named.as(TopologyNames.WINDOW_TO_STREAM))
+            .flatMap(
+                (window, w) ->
+                    w
+                        .toResults(window.key(), window.window().start(), window.window().end())
+                        .stream()
+                        .map(r -> KeyValue.pair(window.key(), r))
+                        .toList(),
+                Named.as(TopologyNames.WINDOW_TO_RESULT));
+
+    builder.addStateStore(
+        Stores.keyValueStoreBuilder(
+            Stores.persistentKeyValueStore(TopologyNames.BASELINE_STORE),
+            Serdes.String(),
+            new LearnedBaselinesSerde()));
+    // every final window row of every deployment, keyed by deploymentId: what window-results gets
+    KStream<String, WindowResult> windowResults =
+        closedRows
+            .process(
+                RunContextLookup::new,
+                Named.as(TopologyNames.RUN_CONTEXT_LOOKUP),
+                TopologyNames.RUN_CONTEXT_STORE)
+            .repartition(
+                Repartitioned.<String, WindowResult>as(TopologyNames.BASELINE_REPARTITION)
+                    .withKeySerde(Serdes.String())
+                    .withValueSerde(in.windowResultSerde()))
+            .process(
+                () -> new BaselineJoin(in.staticBaselines(), in.baselineMaxAge()),
+                Named.as(TopologyNames.BASELINE_JOIN),
+                TopologyNames.BASELINE_STORE);
+
+    windowResults.to(
+        in.windowResultsTopic(),
+        Produced.with(Serdes.String(), in.windowResultSerde())
+            .withName(TopologyNames.WINDOW_RESULTS_SINK));
+    // alerts (streams-alerts) wire in here: AlertTopology.addTo(builder, windowResults,
+    // runContexts, in);
     return builder.build();
   }
 }

@@ -10,8 +10,14 @@ public final class TopologyNames {
   /** Source processor reading the decode-events topic. */
   public static final String DECODE_EVENTS_SOURCE = "decode-events-source";
 
-  /** Drops non-speculative events (counted in {@link #NON_SPECULATIVE_METRIC}). */
-  public static final String SPECULATIVE_FILTER = "speculative-events-filter";
+  /** Source processor of the run-context table (topic keyed by deploymentId). */
+  public static final String RUN_CONTEXT_SOURCE = "run-context-source";
+
+  /** Store of the run-context table: deploymentId -> latest RunContext. */
+  public static final String RUN_CONTEXT_STORE = "run-context-store";
+
+  /** Validates keys and routes events later than the grace into lateEvents. */
+  public static final String LATE_EVENT_ROUTER = "late-event-router";
 
   /** Grouping by deploymentId (already the record key: no repartition topic). */
   public static final String GROUP_BY_DEPLOYMENT = "group-by-deployment";
@@ -25,14 +31,29 @@ public final class TopologyNames {
   /** Table-to-stream conversion of the closed windows. */
   public static final String WINDOW_TO_STREAM = "acceptance-window-to-stream";
 
-  /** Mapping of a closed window accumulator to a WindowResult. */
+  /** One WindowResult per breakdown row of a closed window. */
   public static final String WINDOW_TO_RESULT = "acceptance-window-to-result";
+
+  /** Looks up the run context, sets runContextId and keys the row by its comparison key. */
+  public static final String RUN_CONTEXT_LOOKUP = "run-context-lookup";
+
+  /** Repartition by comparison key (topic {@code <application.id>-baseline-by-key-repartition}). */
+  public static final String BASELINE_REPARTITION = "baseline-by-key";
+
+  /** Learns baselines from non-speculative rows and fills the baseline fields of the others. */
+  public static final String BASELINE_JOIN = "baseline-join";
+
+  /** Learned baselines: comparison key -> recent non-speculative windows' step times. */
+  public static final String BASELINE_STORE = "baseline-store";
 
   /** Sink processor writing the window-results topic. */
   public static final String WINDOW_RESULTS_SINK = "window-results-sink";
 
-  /** Operation name of the sensor counting skipped (non-speculative or null) events. */
-  public static final String NON_SPECULATIVE_METRIC = "non-speculative-skipped";
+  /** Operation name of the sensor counting late events (events later than the grace). */
+  public static final String LATE_EVENTS_METRIC = "late-events";
+
+  /** Operation name of the sensor counting skipped records (tombstones). */
+  public static final String SKIPPED_METRIC = "skipped-records";
 
   /** Metric scope of the custom sensors: metric group {@code stream-specwatch-metrics}. */
   public static final String METRIC_SCOPE = "specwatch";

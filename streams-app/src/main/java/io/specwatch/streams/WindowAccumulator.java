@@ -45,6 +45,7 @@ public final class WindowAccumulator {
   WeightedQuantiles verifyMs = new WeightedQuantiles();
   WeightedQuantiles cycleMs = new WeightedQuantiles();
   WeightedQuantiles acceptLength = new WeightedQuantiles();
+  long lateEvents;
 
   /** An empty accumulator (the window's initial value). */
   public static WindowAccumulator empty() {
@@ -148,7 +149,22 @@ public final class WindowAccumulator {
     m.verifyMs = verifyMs.merge(other.verifyMs);
     m.cycleMs = cycleMs.merge(other.cycleMs);
     m.acceptLength = acceptLength.merge(other.acceptLength);
+    m.lateEvents = lateEvents + other.lateEvents;
     return m;
+  }
+
+  /**
+   * Counts one event that arrived after its own window had closed (it adds nothing else); returns
+   * this accumulator.
+   */
+  public WindowAccumulator addLate() {
+    lateEvents++;
+    return this;
+  }
+
+  /** Late events counted in this window (see {@link #addLate}). */
+  public long lateEvents() {
+    return lateEvents;
   }
 
   /** Cycle-weighted mean accept length tau, or null without any tau. */
@@ -218,15 +234,27 @@ public final class WindowAccumulator {
     return shares;
   }
 
-  /** The final WindowResult of this window; fields outside this slice keep their defaults. */
+  /** The speculative total row ({@code *}, {@code *}) of this window. */
   public WindowResult toResult(String deploymentId, long windowStartMs, long windowEndMs) {
+    return toResult(deploymentId, BreakdownKey.total(true), windowStartMs, windowEndMs);
+  }
+
+  /**
+   * The final WindowResult of this window and breakdown row; the baseline fields are left null (the
+   * baseline stage fills them).
+   */
+  public WindowResult toResult(
+      String deploymentId, BreakdownKey row, long windowStartMs, long windowEndMs) {
     return WindowResult.newBuilder()
         .setDeploymentId(deploymentId)
+        .setPromptCategory(row.promptCategory())
+        .setBatchBucket(row.batchBucket())
         .setWindowStart(Instant.ofEpochMilli(windowStartMs))
         .setWindowEnd(Instant.ofEpochMilli(windowEndMs))
         .setEvents(events)
         .setCycles(cycles)
-        .setSpecEnabled(true)
+        .setSpecEnabled(row.specEnabled())
+        .setLateEvents(lateEvents)
         .setMeanAcceptLength(meanAcceptLength())
         .setAcceptRate(acceptRate())
         .setAcceptedTokens(acceptedTokens)
@@ -284,7 +312,8 @@ public final class WindowAccumulator {
         && draftMs.equals(a.draftMs)
         && verifyMs.equals(a.verifyMs)
         && cycleMs.equals(a.cycleMs)
-        && acceptLength.equals(a.acceptLength);
+        && acceptLength.equals(a.acceptLength)
+        && lateEvents == a.lateEvents;
   }
 
   @Override
@@ -294,6 +323,12 @@ public final class WindowAccumulator {
 
   @Override
   public String toString() {
-    return "WindowAccumulator{events=" + events + ", cycles=" + cycles + "}";
+    return "WindowAccumulator{events="
+        + events
+        + ", cycles="
+        + cycles
+        + ", lateEvents="
+        + lateEvents
+        + "}";
   }
 }

@@ -25,6 +25,7 @@ import org.apache.kafka.common.serialization.Serializer;
 public final class WindowAccumulatorSerde implements Serde<WindowAccumulator> {
   static final byte VERSION_1 = 1;
   static final byte VERSION_2 = 2;
+  static final byte VERSION_3 = 3;
   private static final int V1_SIZE = 1 + 15 * 8;
 
   @Override
@@ -41,12 +42,12 @@ public final class WindowAccumulatorSerde implements Serde<WindowAccumulator> {
     byte[][] sketches = {
       a.draftMs.toBytes(), a.verifyMs.toBytes(), a.cycleMs.toBytes(), a.acceptLength.toBytes()
     };
-    int size = V1_SIZE + 4 + 8 * a.perPositionAccepted.length + 8;
+    int size = V1_SIZE + 4 + 8 * a.perPositionAccepted.length + 8 + 8;
     for (byte[] s : sketches) {
       size += 4 + s.length;
     }
     ByteBuffer b = ByteBuffer.allocate(size);
-    b.put(VERSION_2);
+    b.put(VERSION_3);
     writeV1Fields(b, a);
     b.putInt(a.perPositionAccepted.length);
     for (double accepted : a.perPositionAccepted) {
@@ -56,6 +57,7 @@ public final class WindowAccumulatorSerde implements Serde<WindowAccumulator> {
     for (byte[] s : sketches) {
       b.putInt(s.length).put(s);
     }
+    b.putLong(a.lateEvents);
     return b.array();
   }
 
@@ -79,7 +81,8 @@ public final class WindowAccumulatorSerde implements Serde<WindowAccumulator> {
   }
 
   static WindowAccumulator read(byte[] bytes) {
-    if (bytes.length == 0 || (bytes[0] != VERSION_1 && bytes[0] != VERSION_2)) {
+    if (bytes.length == 0
+        || (bytes[0] != VERSION_1 && bytes[0] != VERSION_2 && bytes[0] != VERSION_3)) {
       throw new SerializationException(
           "unknown WindowAccumulator version " + (bytes.length == 0 ? "(empty)" : bytes[0]));
     }
@@ -105,8 +108,15 @@ public final class WindowAccumulatorSerde implements Serde<WindowAccumulator> {
       a.throughputUntimedEvents = b.getLong();
       a.batchSizeWeighted = b.getDouble();
       a.batchSizeCycles = b.getLong();
-      if (bytes[0] == VERSION_2) {
+      if (bytes[0] >= VERSION_2) {
         readV2Fields(b, a);
+      }
+      if (bytes[0] == VERSION_3) {
+        a.lateEvents = b.getLong();
+      }
+      if (b.hasRemaining()) {
+        throw new SerializationException(
+            "WindowAccumulator v" + bytes[0] + ": " + b.remaining() + " trailing bytes");
       }
       return a;
     } catch (BufferUnderflowException | IllegalArgumentException | SketchesException e) {
@@ -128,10 +138,6 @@ public final class WindowAccumulatorSerde implements Serde<WindowAccumulator> {
     a.verifyMs = readSketch(b);
     a.cycleMs = readSketch(b);
     a.acceptLength = readSketch(b);
-    if (b.hasRemaining()) {
-      throw new SerializationException(
-          "WindowAccumulator v2: " + b.remaining() + " trailing bytes");
-    }
   }
 
   private static WeightedQuantiles readSketch(ByteBuffer b) {

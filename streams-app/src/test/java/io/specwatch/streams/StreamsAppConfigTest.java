@@ -22,7 +22,11 @@ class StreamsAppConfigTest {
         Duration.ofMinutes(1),
         Duration.ofSeconds(30),
         "in",
+        "contexts",
         "out",
+        "dlq",
+        StaticBaselines.none(),
+        Duration.ofHours(1),
         extra);
   }
 
@@ -34,11 +38,14 @@ class StreamsAppConfigTest {
     assertThat(p.getProperty(StreamsConfig.ENSURE_EXPLICIT_INTERNAL_RESOURCE_NAMING_CONFIG))
         .isEqualTo("true");
     assertThat(p.getProperty(StreamsConfig.DESERIALIZATION_EXCEPTION_HANDLER_CLASS_CONFIG))
-        .isEqualTo("org.apache.kafka.streams.errors.LogAndContinueExceptionHandler");
+        .isEqualTo(DeadLetterDeserializationHandler.class.getName());
     assertThat(p.getProperty(StreamsConfig.PRODUCTION_EXCEPTION_HANDLER_CLASS_CONFIG))
         .isEqualTo("org.apache.kafka.streams.errors.DefaultProductionExceptionHandler");
     assertThat(p.getProperty(StreamsConfig.PROCESSING_EXCEPTION_HANDLER_CLASS_CONFIG))
-        .isEqualTo("org.apache.kafka.streams.errors.LogAndFailProcessingExceptionHandler");
+        .isEqualTo(DeadLetterProcessingHandler.class.getName());
+    assertThat(p.getProperty(DeadLetters.TOPIC_CONFIG)).isEqualTo("dlq");
+    assertThat(p.getProperty("schema.registry.url"))
+        .isEqualTo("http://127.0.0.1:18081/apis/ccompat/v7");
     assertThat(p.getProperty(StreamsConfig.NUM_STANDBY_REPLICAS_CONFIG)).isEqualTo("0");
     assertThat(p.getProperty(StreamsConfig.APPLICATION_ID_CONFIG)).isEqualTo("specwatch-streams");
     assertThat(p.getProperty(StreamsConfig.BOOTSTRAP_SERVERS_CONFIG)).isEqualTo("127.0.0.1:19092");
@@ -76,7 +83,11 @@ class StreamsAppConfigTest {
                     Duration.ZERO,
                     Duration.ZERO,
                     "in",
+                    "contexts",
                     "out",
+                    "dlq",
+                    StaticBaselines.none(),
+                    Duration.ofHours(1),
                     Map.of()))
         .hasMessageContaining("window");
     assertThatThrownBy(
@@ -89,7 +100,11 @@ class StreamsAppConfigTest {
                     Duration.ofMinutes(1),
                     Duration.ZERO,
                     "in",
+                    "contexts",
                     "out",
+                    "dlq",
+                    StaticBaselines.none(),
+                    Duration.ofHours(1),
                     Map.of()))
         .hasMessageContaining("bootstrap");
     assertThatThrownBy(
@@ -102,7 +117,11 @@ class StreamsAppConfigTest {
                     Duration.ofMinutes(1),
                     Duration.ZERO,
                     "in",
+                    "contexts",
                     "out",
+                    "dlq",
+                    StaticBaselines.none(),
+                    Duration.ofHours(1),
                     Map.of()))
         .hasMessageContaining("registry-url");
     assertThatThrownBy(
@@ -115,7 +134,11 @@ class StreamsAppConfigTest {
                     Duration.ofMinutes(1),
                     Duration.ofSeconds(-1),
                     "in",
+                    "contexts",
                     "out",
+                    "dlq",
+                    StaticBaselines.none(),
+                    Duration.ofHours(1),
                     Map.of()))
         .hasMessageContaining("grace");
     assertThatThrownBy(
@@ -127,8 +150,12 @@ class StreamsAppConfigTest {
                     Path.of("s"),
                     Duration.ofMinutes(1),
                     Duration.ZERO,
+                    "in",
+                    "contexts",
                     "same",
                     "same",
+                    StaticBaselines.none(),
+                    Duration.ofHours(1),
                     Map.of()))
         .hasMessageContaining("must differ");
   }

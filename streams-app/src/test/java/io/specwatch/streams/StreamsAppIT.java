@@ -43,7 +43,7 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The app with exactly_once_v2 against the real broker and registry: events from a transactional
  * producer (one aborted transaction that must not count) come out as exactly the expected
- * WindowResults, read with read_committed; the late event is dropped and counted. The health
+ * WindowResults, read with read_committed; the late event is counted, not aggregated. The health
  * endpoints turn ready once the app runs, and /metrics exposes the Kafka Streams metrics.
  */
 class StreamsAppIT {
@@ -58,12 +58,17 @@ class StreamsAppIT {
     String registry = SpecwatchContainers.registryUrl();
     String in = SpecwatchContainers.uniqueName("decode-events");
     String out = SpecwatchContainers.uniqueName("window-results");
+    String contexts = SpecwatchContainers.uniqueName("run-context");
+    String dlq = SpecwatchContainers.uniqueName("dead-letter");
     try (Admin admin =
         Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap))) {
       admin
           .createTopics(
               List.of(
                   new NewTopic(in, 1, (short) 1),
+                  new NewTopic(contexts, 1, (short) 1)
+                      .configs(TopicBootstrap.RUN_CONTEXT_TOPIC_CONFIG),
+                  new NewTopic(dlq, 1, (short) 1),
                   new NewTopic(out, 1, (short) 1).configs(TopicBootstrap.OUTPUT_TOPIC_CONFIG)))
           .all()
           .get();
@@ -77,7 +82,11 @@ class StreamsAppIT {
             Duration.ofMinutes(1),
             Duration.ofSeconds(30),
             in,
+            contexts,
             out,
+            dlq,
+            StaticBaselines.none(),
+            Duration.ofHours(1),
             Map.of("commit.interval.ms", "200"));
     Map<String, Object> serde = config.serdeConfig();
     Readiness readiness = new Readiness();
@@ -103,8 +112,8 @@ class StreamsAppIT {
                   assertThat(metrics)
                       .containsPattern("(?m)^kafka_stream_thread_process_total\\{.* [1-9]");
                   assertThat(metrics)
-                      .as("dropped-records-total of the late event on /metrics")
-                      .containsPattern("(?m)^kafka_stream_task_dropped_records_total\\{.* 1\\.0$");
+                      .as("late-events-total of the late event on /metrics")
+                      .containsPattern("(?m)^kafka_stream_specwatch_late_events_total\\{.* 1\\.0$");
                 });
       }
       assertThat(get(health, "/health/ready").statusCode())
@@ -146,11 +155,14 @@ class StreamsAppIT {
           producer, in, full("dep-a", 200, 1, 2.0, 1, 3, 10.0, 10.0, 1000.0, 1)); // closes [60,120)
       producer.commitTransaction();
 
-      List<WindowResult> results = readCommitted(bootstrap, out, serde, 4);
+      // rows: dep-a@0 total, 1, 2-4; dep-b@0 total, 2-4; dep-a@60 total, 2-4, 1 (late only);
+      // dep-b@60 total, 5-8
+      List<WindowResult> results = readCommitted(bootstrap, out, serde, 10);
       assertThat(runner.state()).isEqualTo(KafkaStreams.State.RUNNING);
 
       Map<String, WindowResult> byKey =
           results.stream()
+              .filter(r -> r.getBatchBucket().equals("*"))
               .collect(
                   Collectors.toMap(
                       r ->
@@ -167,9 +179,11 @@ class StreamsAppIT {
       assertThat(a.getMeanCycleMs()).isCloseTo(3600.0 / 160, within(1e-9));
       assertThat(a.getBatchTokS()).isCloseTo(390000.0 / 5000, within(1e-9));
       assertThat(byKey.get("dep-a@60").getEvents()).as("late event not counted").isEqualTo(1);
+      assertThat(byKey.get("dep-a@60").getLateEvents()).as("late event counted").isEqualTo(1);
       assertThat(byKey.get("dep-b@0").getMeanAcceptLength()).isEqualTo(1.5);
       assertThat(byKey.get("dep-b@60").getMeanCycleMs()).isEqualTo(40.0);
-      assertThat(runner.metrics().dropped()).as("dropped-records-total").isEqualTo(1);
+      assertThat(runner.metrics().lateEvents()).as("late-events-total").isEqualTo(1);
+      assertThat(runner.metrics().dropped()).as("dropped-records-total").isZero();
     }
   }
 

@@ -3,6 +3,7 @@ package io.specwatch.streams;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.specwatch.schemas.DecodeEvent;
+import io.specwatch.schemas.RunContext;
 import io.specwatch.schemas.WindowResult;
 import io.specwatch.serde.AvroSerde;
 import java.io.IOException;
@@ -27,10 +28,14 @@ class TopologyDescribeTest {
         TopologyFactory.build(
                 new TopologyInputs(
                     "specwatch.decode-events.v1",
+                    "specwatch.run-context.v1",
                     "specwatch.window-results.v1",
                     Duration.ofMinutes(1),
                     Duration.ofSeconds(30),
+                    StaticBaselines.none(),
+                    Duration.ofHours(1),
                     AvroSerde.forClass(DecodeEvent.class, serde, false),
+                    AvroSerde.forClass(RunContext.class, serde, false),
                     AvroSerde.forClass(WindowResult.class, serde, false)))
             .describe()
             .toString();

@@ -8,17 +8,11 @@ import static org.assertj.core.api.Assertions.within;
 
 import io.specwatch.schemas.DecodeEvent;
 import io.specwatch.schemas.WindowResult;
-import io.specwatch.serde.AvroSerde;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-import java.util.stream.Collectors;
-import org.apache.kafka.common.serialization.Serdes;
 import org.apache.kafka.streams.KeyValue;
-import org.apache.kafka.streams.TestInputTopic;
-import org.apache.kafka.streams.TestOutputTopic;
-import org.apache.kafka.streams.TopologyTestDriver;
+import org.apache.kafka.streams.state.ReadOnlyWindowStore;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -26,56 +20,28 @@ import org.junit.jupiter.api.io.TempDir;
 
 /** The real topology on TopologyTestDriver, with hand-computed expected windows. */
 class TopologyTest {
-  private static final String IN = "decode-events";
-  private static final String OUT = "window-results";
-
   @TempDir Path stateDir;
 
-  private TopologyTestDriver driver;
-  private TestInputTopic<String, DecodeEvent> input;
-  private TestOutputTopic<String, WindowResult> output;
+  private TopologyHarness h;
 
   @BeforeEach
   void setUp() {
-    StreamsAppConfig config =
-        new StreamsAppConfig(
-            "unused:9092",
-            "mock://topology-test",
-            "topology-test",
-            stateDir,
-            Duration.ofMinutes(1),
-            Duration.ofSeconds(30),
-            IN,
-            OUT,
-            Map.of());
-    driver =
-        new TopologyTestDriver(
-            TopologyFactory.build(config.topologyInputs()), config.kafkaProperties(), T0);
-    Map<String, Object> serde = config.serdeConfig();
-    input =
-        driver.createInputTopic(
-            IN,
-            Serdes.String().serializer(),
-            AvroSerde.forClass(DecodeEvent.class, serde, false).serializer());
-    output =
-        driver.createOutputTopic(
-            OUT,
-            Serdes.String().deserializer(),
-            AvroSerde.forClass(WindowResult.class, serde, false).deserializer());
+    h = new TopologyHarness(stateDir);
   }
 
   @AfterEach
   void tearDown() {
-    driver.close();
+    h.close();
   }
 
   private void send(DecodeEvent e) {
-    input.pipeInput(e.getDeploymentId(), e);
+    h.send(e);
   }
 
   @Test
-  void emitsOneHandComputedResultPerClosedWindowAndDropsLateEvents() {
-    // window [0s, 60s): a = e1 + e2 + e5 (e5 out of order within grace); b = e3
+  void emitsOneHandComputedResultPerClosedWindowAndCountsLateEvents() {
+    // window [0s, 60s): a = e1 + e2 + e5 (e5 out of order within grace); b = e3 and a baseline
+    // event
     send(full("dep-a", 10, 40, 2.0, 40, 120, 30.0, 60.0, 4000.0, 1)); // e1
     send(
         event("dep-b", 20)
@@ -86,7 +52,7 @@ class TopologyTest {
     send(
         DecodeEvent.newBuilder(full("dep-b", 25, 999, 1.0, 0, 0, 12.0, 80.0, 1000.0, 9))
             .setSpecEnabled(false)
-            .build()); // baseline event: skipped, counted
+            .build()); // baseline event: its own non-speculative rows
     send(full("dep-a", 50, 120, 3.0, 240, 360, 20.0, 150.0, 1000.0, 3)); // e2
     send(full("dep-a", 70, 10, 4.0, 30, 30, 25.0, 100.0, 2000.0, 4)); // e4, window [60s, 120s)
     send(
@@ -96,20 +62,26 @@ class TopologyTest {
             .setAcceptedTokens(40L)
             .setDraftedTokens(120L)
             .setGenThroughputTokS(90.0)
-            .build()); // e5: no interval/cycleMs
-    assertThat(output.isEmpty()).as("no window closed before stream time 90s").isTrue();
-    assertThat(
-            driver
-                .<String, WindowAccumulator>getWindowStore(TopologyNames.WINDOW_STORE)
-                .fetch("dep-a", T0.toEpochMilli())
-                .events)
+            .build()); // e5: no interval/cycleMs/running
+    assertThat(h.output.isEmpty()).as("no window closed before stream time 90s").isTrue();
+    ReadOnlyWindowStore<String, DeploymentWindow> store =
+        h.driver.getWindowStore(TopologyNames.WINDOW_STORE);
+    assertThat(store.fetch("dep-a", T0.toEpochMilli()).rows().get(BreakdownKey.total(true)).events)
         .isEqualTo(3);
 
     send(full("dep-b", 95, 5, 2.0, 5, 10, 40.0, 50.0, 3000.0, 5)); // e6: closes [0s, 60s)
-    Map<String, WindowResult> first = byDeployment(output.readKeyValuesToList());
-    assertThat(first).containsOnlyKeys("dep-a", "dep-b");
+    Map<String, WindowResult> first = h.rows();
+    assertThat(first)
+        .containsOnlyKeys(
+            "dep-a@0/spec/*/*",
+            "dep-a@0/spec/*/1",
+            "dep-a@0/spec/*/2-4",
+            "dep-b@0/spec/*/*",
+            "dep-b@0/spec/*/2-4",
+            "dep-b@0/nonspec/*/*",
+            "dep-b@0/nonspec/*/9-16");
 
-    WindowResult a = first.get("dep-a");
+    WindowResult a = first.get("dep-a@0/spec/*/*");
     assertThat(a.getWindowStart()).isEqualTo(T0);
     assertThat(a.getWindowEnd()).isEqualTo(T0.plusSeconds(60));
     assertThat(a.getEvents()).isEqualTo(3);
@@ -125,6 +97,8 @@ class TopologyTest {
     assertThat(a.getMeanBatchSize()).isCloseTo(400.0 / 160, within(1e-9)); // 2.5
     assertThat(a.getSpecEnabled()).isTrue();
     assertThat(a.getPromptCategory()).isEqualTo("*");
+    assertThat(a.getBatchBucket()).isEqualTo("*");
+    assertThat(a.getLateEvents()).isZero();
     // tau 2.0 x80 cycles (e1, e5), 3.0 x120 (e2): exact while the sketch keeps every item
     assertThat(a.getAcceptLengthP50()).isEqualTo(3.0);
     assertThat(a.getAcceptLengthP95()).isEqualTo(3.0);
@@ -135,8 +109,20 @@ class TopologyTest {
     assertThat(a.getDraftMsP50()).isNull();
     assertThat(a.getPerPositionAcceptance()).isEmpty();
     assertThat(a.getSpeedup()).isNull();
+    assertThat(a.getBaselineSource()).isEqualTo("none:no-run-context");
+    assertThat(a.getRunContextId()).isNull();
 
-    WindowResult b = first.get("dep-b");
+    // bucket rows: e1 alone (running 1), e2 alone (running 3); e5 has no running requests
+    WindowResult a1 = first.get("dep-a@0/spec/*/1");
+    assertThat(a1.getEvents()).isEqualTo(1);
+    assertThat(a1.getCycles()).isEqualTo(40);
+    assertThat(a1.getMeanAcceptLength()).isEqualTo(2.0);
+    assertThat(a1.getMeanCycleMs()).isEqualTo(30.0);
+    WindowResult a24 = first.get("dep-a@0/spec/*/2-4");
+    assertThat(a24.getCycles()).isEqualTo(120);
+    assertThat(a24.getMeanAcceptLength()).isEqualTo(3.0);
+
+    WindowResult b = first.get("dep-b@0/spec/*/*");
     assertThat(b.getEvents()).isEqualTo(1);
     assertThat(b.getCycles()).isEqualTo(1);
     assertThat(b.getMeanAcceptLength()).isEqualTo(1.5);
@@ -147,24 +133,114 @@ class TopologyTest {
     assertThat(b.getBatchTokS()).isEqualTo(80.0);
     assertThat(b.getMeanBatchSize()).isEqualTo(2.0);
 
-    // late: window [0s, 60s) closed at stream time 90s, stream time is now 95s
-    send(full("dep-a", 55, 1000, 9.0, 1000, 1000, 1.0, 1.0, 1.0, 1)); // e7, dropped
-    assertThat(output.isEmpty()).isTrue();
-    StreamsMetricsSummary metrics = StreamsMetricsSummary.of(driver.metrics());
-    assertThat(metrics.dropped()).as("dropped-records-total").isEqualTo(1);
-    assertThat(metrics.nonSpeculativeSkipped()).isEqualTo(1);
+    // the non-speculative event is windowed on its own rows, never mixed into speculative ones
+    WindowResult plain = first.get("dep-b@0/nonspec/*/*");
+    assertThat(plain.getSpecEnabled()).isFalse();
+    assertThat(plain.getEvents()).isEqualTo(1);
+    assertThat(plain.getCycles()).isEqualTo(999);
+    assertThat(plain.getMeanCycleMs()).isEqualTo(12.0);
+    assertThat(plain.getBaselineSource()).isEqualTo("none:non-speculative");
+    assertThat(first.get("dep-b@0/nonspec/*/9-16").getMeanBatchSize()).isEqualTo(9.0);
+
+    // late: window [0s, 60s) closed at stream time 90s, stream time is now 95s. e7 is counted in
+    // lateEvents of the window open at its arrival, [60s, 120s), and adds nothing else
+    send(full("dep-a", 55, 1000, 9.0, 1000, 1000, 1.0, 1.0, 1.0, 1)); // e7
+    assertThat(h.output.isEmpty()).isTrue();
+    StreamsMetricsSummary metrics = StreamsMetricsSummary.of(h.driver.metrics());
+    assertThat(metrics.lateEvents()).as("late-events-total").isEqualTo(1);
+    assertThat(metrics.dropped()).as("nothing dropped by Streams").isZero();
 
     send(full("dep-a", 200, 1, 2.0, 1, 3, 10.0, 10.0, 1000.0, 1)); // closes [60s, 120s)
-    List<KeyValue<String, WindowResult>> second = output.readKeyValuesToList();
-    assertThat(second).hasSize(2);
-    Map<String, WindowResult> byDep = byDeployment(second);
-    WindowResult a2 = byDep.get("dep-a");
+    Map<String, WindowResult> second = h.rows();
+    assertThat(second)
+        .containsOnlyKeys(
+            "dep-a@60/spec/*/*",
+            "dep-a@60/spec/*/1",
+            "dep-a@60/spec/*/2-4",
+            "dep-b@60/spec/*/*",
+            "dep-b@60/spec/*/5-8");
+    WindowResult a2 = second.get("dep-a@60/spec/*/*");
     assertThat(a2.getWindowStart()).isEqualTo(T0.plusSeconds(60));
-    assertThat(a2.getEvents()).as("only e4: the late e7 is not counted anywhere").isEqualTo(1);
+    assertThat(a2.getEvents()).as("only e4: the late e7 adds no metrics").isEqualTo(1);
+    assertThat(a2.getCycles()).isEqualTo(10);
     assertThat(a2.getMeanAcceptLength()).isEqualTo(4.0);
     assertThat(a2.getEffectiveTokSPerRequest()).isCloseTo(160.0, within(1e-9));
-    assertThat(byDep.get("dep-b").getMeanCycleMs()).isEqualTo(40.0);
-    assertThat(output.isEmpty()).isTrue();
+    assertThat(a2.getLateEvents()).isEqualTo(1);
+    WindowResult lateOnly = second.get("dep-a@60/spec/*/1");
+    assertThat(lateOnly.getEvents()).isZero();
+    assertThat(lateOnly.getLateEvents()).isEqualTo(1);
+    assertThat(lateOnly.getMeanAcceptLength()).isNull();
+    assertThat(second.get("dep-a@60/spec/*/2-4").getLateEvents()).isZero();
+    assertThat(second.get("dep-b@60/spec/*/*").getMeanCycleMs()).isEqualTo(40.0);
+    assertThat(h.output.isEmpty()).isTrue();
+  }
+
+  @Test
+  void breakdownRowsByPromptCategoryAndBatchBucket() {
+    send(
+        event("dep-c", 1)
+            .setPromptCategory("chat")
+            .setRunningRequests(1)
+            .setCycles(100L)
+            .setAcceptLength(2.0)
+            .build());
+    send(
+        event("dep-c", 2)
+            .setPromptCategory("code")
+            .setRunningRequests(3)
+            .setCycles(100L)
+            .setAcceptLength(4.0)
+            .build());
+    send(
+        event("dep-c", 3)
+            .setPromptCategory(" chat ")
+            .setRunningRequests(3)
+            .setCycles(200L)
+            .setAcceptLength(2.5)
+            .build());
+    send(event("dep-c", 4).setCycles(100L).setAcceptLength(3.0).build()); // no category, no batch
+    send(
+        event("dep-c", 5)
+            .setSpecEnabled(false)
+            .setPromptCategory("chat")
+            .setRunningRequests(200)
+            .setCycles(10L)
+            .setCycleMs(12.0)
+            .build());
+    send(event("dep-z", 91).setCycles(1L).build()); // closes [0s, 60s)
+    Map<String, WindowResult> rows = h.rows();
+    assertThat(rows)
+        .containsOnlyKeys(
+            "dep-c@0/spec/*/*",
+            "dep-c@0/spec/chat/*",
+            "dep-c@0/spec/code/*",
+            "dep-c@0/spec/*/1",
+            "dep-c@0/spec/*/2-4",
+            "dep-c@0/nonspec/*/*",
+            "dep-c@0/nonspec/chat/*",
+            "dep-c@0/nonspec/*/129+");
+    WindowResult total = rows.get("dep-c@0/spec/*/*");
+    assertThat(total.getEvents()).isEqualTo(4);
+    assertThat(total.getCycles()).isEqualTo(500);
+    assertThat(total.getMeanAcceptLength()).isCloseTo(1400.0 / 500, within(1e-9)); // 2.8
+    assertThat(total.getMeanBatchSize()).isCloseTo(1000.0 / 400, within(1e-9)); // 2.5
+    WindowResult chat = rows.get("dep-c@0/spec/chat/*");
+    assertThat(chat.getEvents()).isEqualTo(2);
+    assertThat(chat.getCycles()).isEqualTo(300);
+    assertThat(chat.getMeanAcceptLength()).isCloseTo(700.0 / 300, within(1e-9));
+    assertThat(chat.getBatchBucket()).isEqualTo("*");
+    assertThat(rows.get("dep-c@0/spec/code/*").getMeanAcceptLength()).isEqualTo(4.0);
+    WindowResult small = rows.get("dep-c@0/spec/*/1");
+    assertThat(small.getCycles()).isEqualTo(100);
+    assertThat(small.getMeanAcceptLength()).isEqualTo(2.0);
+    WindowResult mid = rows.get("dep-c@0/spec/*/2-4");
+    assertThat(mid.getEvents()).isEqualTo(2);
+    assertThat(mid.getMeanAcceptLength()).isCloseTo(900.0 / 300, within(1e-9));
+    assertThat(mid.getPromptCategory()).isEqualTo("*");
+    WindowResult plain = rows.get("dep-c@0/nonspec/*/129+");
+    assertThat(plain.getSpecEnabled()).isFalse();
+    assertThat(plain.getMeanCycleMs()).isEqualTo(12.0);
+    assertThat(rows.get("dep-c@0/nonspec/chat/*").getCycles()).isEqualTo(10);
   }
 
   @Test
@@ -205,9 +281,9 @@ class TopologyTest {
       send(event("dep-q", i % 60).setCycles(cycles).setVerifyMs(v).build());
     }
     send(event("dep-p", 100).setCycles(1L).build()); // closes [0s, 60s)
-    Map<String, WindowResult> out = byDeployment(output.readKeyValuesToList());
+    Map<String, WindowResult> out = h.rows();
 
-    WindowResult p = out.get("dep-p");
+    WindowResult p = out.get("dep-p@0/spec/*/*");
     // sums [29, 17, 5, 1] over 51 cycles
     assertThat(p.getPerPositionAcceptance())
         .containsExactly(29.0 / 51, 17.0 / 51, 5.0 / 51, 1.0 / 51);
@@ -222,7 +298,7 @@ class TopologyTest {
     assertThat(p.getCycleMsP99()).isEqualTo(80.0);
     assertThat(p.getAcceptLengthP50()).isNull();
 
-    WindowResult q = out.get("dep-q");
+    WindowResult q = out.get("dep-q@0/spec/*/*");
     assertThat(q.getCycles()).isEqualTo(1999); // 334 x1 + 333 x2 + 333 x3
     verify.assertWithinBound(q.getVerifyMsP50(), 0.50);
     verify.assertWithinBound(q.getVerifyMsP95(), 0.95);
@@ -233,23 +309,10 @@ class TopologyTest {
   void windowsOfOneDeploymentCloseOnStreamTimeOfTheTask() {
     send(full("dep-a", 0, 1, 2.0, 1, 2, 10.0, 1.0, 1.0, 1));
     send(full("dep-a", 89, 1, 2.0, 1, 2, 10.0, 1.0, 1.0, 1));
-    assertThat(output.isEmpty()).as("window end 60s + grace 30s not yet reached").isTrue();
+    assertThat(h.output.isEmpty()).as("window end 60s + grace 30s not yet reached").isTrue();
     send(full("dep-b", 90, 1, 2.0, 1, 2, 10.0, 1.0, 1.0, 1));
-    List<KeyValue<String, WindowResult>> out = output.readKeyValuesToList();
-    assertThat(out).hasSize(1);
-    assertThat(out.get(0).key).isEqualTo("dep-a");
-    assertThat(out.get(0).value.getEvents()).isEqualTo(1);
-  }
-
-  private static Map<String, WindowResult> byDeployment(List<KeyValue<String, WindowResult>> kvs) {
-    assertThat(kvs).allSatisfy(kv -> assertThat(kv.key).isEqualTo(kv.value.getDeploymentId()));
-    return kvs.stream()
-        .collect(
-            Collectors.toMap(
-                kv -> kv.key,
-                kv -> kv.value,
-                (x, y) -> {
-                  throw new AssertionError("two results for one deployment: " + x + " / " + y);
-                }));
+    List<KeyValue<String, WindowResult>> out = h.output.readKeyValuesToList();
+    assertThat(TopologyHarness.byRow(out)).containsOnlyKeys("dep-a@0/spec/*/*", "dep-a@0/spec/*/1");
+    assertThat(out).allSatisfy(kv -> assertThat(kv.value.getEvents()).isEqualTo(1));
   }
 }

@@ -27,12 +27,14 @@ class WindowAccumulatorSerdeTest {
 
   @Test
   void roundTripsEveryField() {
-    WindowAccumulator a = sample();
+    WindowAccumulator a = sample().addLate().addLate();
     byte[] bytes = serde.serializer().serialize("t", a);
-    assertThat(bytes[0]).isEqualTo(WindowAccumulatorSerde.VERSION_2);
+    assertThat(bytes[0]).isEqualTo(WindowAccumulatorSerde.VERSION_3);
     WindowAccumulator back = serde.deserializer().deserialize("t", bytes);
     assertThat(back).isEqualTo(a);
+    assertThat(back.lateEvents()).isEqualTo(2);
     assertThat(back.toResult("d", 0, 60_000)).isEqualTo(a.toResult("d", 0, 60_000));
+    assertThat(back.toResult("d", 0, 60_000).getLateEvents()).isEqualTo(2);
     assertThat(serde.serializer().serialize("t", null)).isNull();
     assertThat(serde.deserializer().deserialize("t", null)).isNull();
   }
@@ -41,7 +43,7 @@ class WindowAccumulatorSerdeTest {
   void roundTripsAnEmptyAccumulatorWithoutSketches() {
     WindowAccumulator empty = WindowAccumulator.empty();
     byte[] bytes = serde.serializer().serialize("t", empty);
-    assertThat(bytes).hasSize(1 + 15 * 8 + 4 + 8 + 4 * 4);
+    assertThat(bytes).hasSize(1 + 15 * 8 + 4 + 8 + 4 * 4 + 8);
     assertThat(serde.deserializer().deserialize("t", bytes)).isEqualTo(empty);
   }
 
@@ -66,7 +68,7 @@ class WindowAccumulatorSerdeTest {
     assertThat(a.perPositionAcceptance()).isEmpty();
     assertThat(a.toResult("d", 0, 1).getCycleMsP50()).isNull();
     assertThat(WindowAccumulatorSerde.writeV1(a)).isEqualTo(v1.array());
-    // it keeps accumulating and is written back as v2
+    // it keeps accumulating and is written back as v3
     a.add(TestEvents.event("d", 4).setCycles(1L).setCycleMs(9.0).build());
     WindowAccumulator back =
         serde.deserializer().deserialize("t", serde.serializer().serialize("t", a));
@@ -75,7 +77,19 @@ class WindowAccumulatorSerdeTest {
   }
 
   @Test
-  void rejectsCorruptVersion2Bytes() {
+  void readsAVersion2BlobWithoutLateEvents() {
+    WindowAccumulator a = sample();
+    byte[] v3 = serde.serializer().serialize("t", a);
+    // v2 is v3 without the trailing lateEvents long
+    byte[] v2 = java.util.Arrays.copyOf(v3, v3.length - 8);
+    v2[0] = WindowAccumulatorSerde.VERSION_2;
+    WindowAccumulator back = serde.deserializer().deserialize("t", v2);
+    assertThat(back).isEqualTo(a);
+    assertThat(back.lateEvents()).isZero();
+  }
+
+  @Test
+  void rejectsCorruptVersion3Bytes() {
     byte[] bytes = serde.serializer().serialize("t", sample());
     byte[] longer = java.util.Arrays.copyOf(bytes, bytes.length + 1);
     assertThatThrownBy(() -> serde.deserializer().deserialize("t", longer))

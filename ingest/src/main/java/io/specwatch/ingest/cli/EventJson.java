@@ -29,6 +29,17 @@ final class EventJson {
     return out;
   }
 
+  /**
+   * A RunContext, tagged {@code "record": "RunContext"} and the line that revealed it (0: none).
+   */
+  static Map<String, Object> toMap(io.specwatch.schemas.RunContext context, long lineNumber) {
+    Map<String, Object> out = new LinkedHashMap<>();
+    out.put("line", lineNumber);
+    out.put("record", "RunContext");
+    putFields(out, context);
+    return out;
+  }
+
   private static void putFields(Map<String, Object> out, SpecificRecordBase record) {
     for (Schema.Field field : record.getSchema().getFields()) {
       Object value = record.get(field.pos());

@@ -26,13 +26,16 @@ final class NormaliseOptions {
       names = "--accept-rate-definition",
       defaultValue = "${env:SPECWATCH_ACCEPT_RATE_DEFINITION:-ACCEPTED_OVER_DRAFTED}",
       description =
-          "Meaning of a printed accept rate: ${COMPLETION-CANDIDATES} (default ${DEFAULT-VALUE}).")
+          "Meaning of a printed accept rate: ${COMPLETION-CANDIDATES} (env"
+              + " SPECWATCH_ACCEPT_RATE_DEFINITION, default ${DEFAULT-VALUE}).")
   AcceptRateDefinition acceptRateDefinition;
 
   @Option(
       names = "--speculative-num-steps",
       defaultValue = "${env:SPECWATCH_SPECULATIVE_NUM_STEPS}",
-      description = "Draft steps per cycle; converts the older accept-rate definition.")
+      description =
+          "Draft steps per cycle; converts the older accept-rate definition (env"
+              + " SPECWATCH_SPECULATIVE_NUM_STEPS).")
   Integer speculativeNumSteps;
 
   @Option(

@@ -1,6 +1,8 @@
 package io.specwatch.ingest.cli;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.specwatch.ingest.context.RunContextSources;
+import io.specwatch.ingest.context.RunContextTracker;
 import io.specwatch.ingest.normalise.FileFingerprint;
 import io.specwatch.ingest.normalise.SourceContext;
 import io.specwatch.ingest.parse.ParserRegistry;
@@ -8,6 +10,7 @@ import io.specwatch.ingest.ship.IngestOutcome;
 import io.specwatch.ingest.ship.LineIngestor;
 import io.specwatch.ingest.ship.LogFileReader;
 import io.specwatch.schemas.DeadLetter;
+import io.specwatch.schemas.RunContext;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
@@ -48,11 +51,14 @@ final class ParseCommand implements Callable<Integer> {
 
   @Mixin NormaliseOptions normalise;
 
+  @Mixin RunContextOptions context;
+
   @Override
   public Integer call() throws IOException {
     ObjectMapper json = new ObjectMapper();
     PrintWriter out = spec.commandLine().getOut();
     PrintWriter err = spec.commandLine().getErr();
+    RunContextSources sources = context.toSources(System.getenv());
     for (Path file : files) {
       SourceContext source =
           new SourceContext(
@@ -60,45 +66,68 @@ final class ParseCommand implements Callable<Integer> {
               host,
               file.toAbsolutePath().normalize().toString(),
               FileFingerprint.of(file));
+      RunContextTracker contexts = sources.newTracker(deployment);
       LineIngestor ingestor =
           new LineIngestor(
-              source, normalise.toConfig(), ParserRegistry.defaults(), Clock.systemUTC());
-      long[] counts = new long[4];
+              source, normalise.toConfig(), ParserRegistry.defaults(), Clock.systemUTC(), contexts);
+      for (RunContext rc : contexts.pending(Clock.systemUTC().instant())) {
+        print(json, out, EventJson.toMap(rc, 0));
+      }
+      long[] counts = new long[5];
       LogFileReader.forEachLine(
           file,
           line -> {
             counts[0]++;
             IngestOutcome outcome = ingestor.ingest(line);
-            if (outcome instanceof IngestOutcome.Event e) {
-              counts[1]++;
-              try {
-                out.println(json.writeValueAsString(EventJson.toMap(e.event())));
-              } catch (IOException ex) {
-                throw new UncheckedIOException(ex);
+            boolean recognised = false;
+            for (IngestOutcome part : outcome.parts()) {
+              if (part instanceof IngestOutcome.Event e) {
+                recognised = true;
+                print(json, out, EventJson.toMap(e.event()));
+              } else if (part instanceof IngestOutcome.Request r) {
+                recognised = true;
+                print(json, out, EventJson.toMap(r.request(), line.lineNumber()));
+              } else if (part instanceof IngestOutcome.Context c) {
+                recognised = true;
+                print(json, out, EventJson.toMap(c.runContext(), line.lineNumber()));
+              } else if (part instanceof IngestOutcome.Recognised) {
+                recognised = true;
+              } else if (part instanceof IngestOutcome.Dead d) {
+                counts[2]++;
+                DeadLetter dl = d.deadLetter();
+                err.printf(
+                    "%s:%d: dead letter (%s): %s%n",
+                    file, dl.getLineNumber(), dl.getErrorClass(), dl.getErrorMessage());
+              } else if (part instanceof IngestOutcome.Skipped sk) {
+                counts[4]++;
+                err.printf(
+                    "%s:%d: skipped (%s): %s%n", file, line.lineNumber(), sk.format(), sk.reason());
+              } else {
+                counts[3]++;
               }
-            } else if (outcome instanceof IngestOutcome.Request r) {
+            }
+            if (recognised) {
               counts[1]++;
-              try {
-                out.println(
-                    json.writeValueAsString(EventJson.toMap(r.request(), line.lineNumber())));
-              } catch (IOException ex) {
-                throw new UncheckedIOException(ex);
-              }
-            } else if (outcome instanceof IngestOutcome.Dead d) {
-              counts[2]++;
-              DeadLetter dl = d.deadLetter();
-              err.printf(
-                  "%s:%d: dead letter (%s): %s%n",
-                  file, dl.getLineNumber(), dl.getErrorClass(), dl.getErrorMessage());
-            } else {
-              counts[3]++;
             }
           });
       out.flush();
       err.printf(
-          "%s: lines=%d recognised=%d dead-lettered=%d unrecognised=%d%n",
-          file, counts[0], counts[1], counts[2], counts[3]);
+          "%s: lines=%d recognised=%d dead-lettered=%d unrecognised=%d%s%n",
+          file,
+          counts[0],
+          counts[1],
+          counts[2],
+          counts[3],
+          counts[4] > 0 ? " skipped=" + counts[4] : "");
     }
     return 0;
+  }
+
+  private static void print(ObjectMapper json, PrintWriter out, Object value) {
+    try {
+      out.println(json.writeValueAsString(value));
+    } catch (IOException ex) {
+      throw new UncheckedIOException(ex);
+    }
   }
 }

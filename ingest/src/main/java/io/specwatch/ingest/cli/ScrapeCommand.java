@@ -5,6 +5,8 @@ import io.specwatch.ingest.scrape.ScrapeConfig;
 import io.specwatch.ingest.scrape.ScrapeEngine;
 import io.specwatch.ingest.scrape.Scraper;
 import io.specwatch.ingest.ship.ShipConfig;
+import io.specwatch.runtime.AppRuntime;
+import io.specwatch.runtime.HealthOptions;
 import io.specwatch.runtime.KafkaOptions;
 import java.net.URI;
 import java.time.Clock;
@@ -52,15 +54,23 @@ final class ScrapeCommand implements Callable<Integer> {
 
   @Mixin ShipTargetOptions target;
 
+  @Mixin RunContextOptions context;
+
+  @Mixin HealthOptions health;
+
   @Option(
       names = "--max-scrapes",
-      defaultValue = "0",
-      description = "Stop after N scrape rounds (0 = run until SIGTERM; for tests).")
+      defaultValue = "${env:SPECWATCH_MAX_SCRAPES:-0}",
+      description =
+          "Stop after N scrape rounds (0 = run until SIGTERM; env SPECWATCH_MAX_SCRAPES).")
   long maxScrapes;
 
   @Option(
       names = "--exit-when-idle",
-      description = "Stop after a round (past the first) in which no spec counter advanced.")
+      defaultValue = "${env:SPECWATCH_EXIT_WHEN_IDLE:-false}",
+      description =
+          "Stop after a round (past the first) in which no spec counter advanced (env"
+              + " SPECWATCH_EXIT_WHEN_IDLE).")
   boolean exitWhenIdle;
 
   /** Parses the options into the validated config; shared by call() and tests. */
@@ -82,7 +92,7 @@ final class ScrapeCommand implements Callable<Integer> {
         throw new IllegalArgumentException("setting 'url': bad URL '" + u + "'", e);
       }
     }
-    ShipConfig ship = target.toShipConfig(kafka, NormaliseConfig.defaults());
+    ShipConfig ship = target.toShipConfig(kafka, NormaliseConfig.defaults(), context);
     return new ScrapeConfig(
         parsed,
         ScrapeConfig.parseInterval(interval),
@@ -94,7 +104,14 @@ final class ScrapeCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
-    Scraper scraper = new Scraper(toConfig(System.getenv()), Clock.systemUTC());
+    ScrapeConfig config = toConfig(System.getenv());
+    try (AppRuntime runtime = AppRuntime.start("ingest-scrape", health)) {
+      runtime.readiness().ready();
+      return run(new Scraper(config, Clock.systemUTC(), runtime.registry()));
+    }
+  }
+
+  private int run(Scraper scraper) {
     Thread hook =
         new Thread(
             () -> {

@@ -1,12 +1,21 @@
 package io.specwatch.ingest.cli;
 
+import io.specwatch.ingest.ship.IngestMetrics;
 import io.specwatch.ingest.ship.LogFileShipper;
 import io.specwatch.ingest.ship.ShipConfig;
+import io.specwatch.ingest.ship.ShipObserver;
 import io.specwatch.ingest.ship.ShipResult;
+import io.specwatch.runtime.AppRuntime;
+import io.specwatch.runtime.Durations;
+import io.specwatch.runtime.HealthOptions;
 import io.specwatch.runtime.KafkaOptions;
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
 import java.util.concurrent.Callable;
+import java.util.concurrent.atomic.AtomicLong;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -17,32 +26,100 @@ import picocli.CommandLine.Spec;
 @Command(
     name = "ship",
     mixinStandardHelpOptions = true,
-    description = "Ship a whole log file to the decode-events and dead-letter topics, then exit.")
+    description =
+        "Ship a whole log file to the decode-events, request, run-context and dead-letter topics,"
+            + " then exit. Exit codes: 0 shipped, 2 bad setting or delivery failure.")
 final class ShipCommand implements Callable<Integer> {
 
   @Spec CommandSpec spec;
 
-  @Option(names = "--file", required = true, description = "Log file to ship.")
+  @Option(
+      names = "--file",
+      defaultValue = "${env:SPECWATCH_FILE}",
+      description = "Log file to ship (env SPECWATCH_FILE).")
   Path file;
 
   @Mixin KafkaOptions kafka;
 
   @Mixin ShipTargetOptions target;
 
+  @Mixin RunContextOptions context;
+
   @Mixin NormaliseOptions normalise;
 
+  @Mixin HealthOptions health;
+
+  @Option(
+      names = "--no-progress",
+      defaultValue = "${env:SPECWATCH_NO_PROGRESS:-false}",
+      description = "No progress display on stderr (env SPECWATCH_NO_PROGRESS).")
+  boolean noProgress;
+
+  @Option(
+      names = "--progress-interval",
+      defaultValue = "${env:SPECWATCH_PROGRESS_INTERVAL:-5s}",
+      converter = Durations.Converter.class,
+      description =
+          "Spacing of the progress log line when stderr is not a terminal (env"
+              + " SPECWATCH_PROGRESS_INTERVAL, default ${DEFAULT-VALUE}).")
+  Duration progressInterval;
+
   @Override
-  public Integer call() {
-    if (!Files.isReadable(file)) {
-      throw new IllegalArgumentException("file: cannot read '" + file + "'");
+  public Integer call() throws IOException {
+    if (file == null) {
+      throw new IllegalArgumentException("setting 'file' (SPECWATCH_FILE) is required");
     }
-    ShipConfig config = target.toShipConfig(kafka, normalise.toConfig());
-    ShipResult r = new LogFileShipper(config).ship(file);
-    spec.commandLine()
-        .getOut()
-        .printf(
-            "shipped %s: lines=%d recognised=%d dead-lettered=%d unrecognised=%d%n",
-            file, r.linesRead(), r.recognised(), r.deadLettered(), r.unrecognised());
+    if (!Files.isReadable(file)) {
+      throw new IllegalArgumentException(
+          "setting 'file' (SPECWATCH_FILE): cannot read '" + file + "'");
+    }
+    ShipConfig config = target.toShipConfig(kafka, normalise.toConfig(), context);
+    long size = Files.size(file);
+    AtomicLong position = new AtomicLong();
+    ShipProgress progress =
+        noProgress
+            ? null
+            : new ShipProgress(
+                spec.commandLine().getErr(),
+                file.toString(),
+                size,
+                System.console() != null,
+                progressInterval,
+                Clock.systemUTC());
+    try (AppRuntime runtime = AppRuntime.start("ingest-ship", health)) {
+      runtime.readiness().ready();
+      ShipObserver observer =
+          ShipObserver.both(
+              new IngestMetrics(runtime.registry(), () -> Math.max(0, size - position.get())),
+              new ShipObserver() {
+                @Override
+                public void line(
+                    io.specwatch.ingest.ship.SourceLine line,
+                    long endOffset,
+                    io.specwatch.ingest.ship.IngestOutcome outcome) {
+                  position.set(endOffset);
+                }
+              });
+      if (progress != null) {
+        observer = ShipObserver.both(observer, progress);
+      }
+      ShipResult r = new LogFileShipper(config).ship(file, observer);
+      if (progress != null) {
+        progress.done();
+      }
+      spec.commandLine()
+          .getOut()
+          .printf(
+              "shipped %s: lines=%d recognised=%d dead-lettered=%d unrecognised=%d skipped=%d"
+                  + " run-contexts=%d%n",
+              file,
+              r.linesRead(),
+              r.recognised(),
+              r.deadLettered(),
+              r.unrecognised(),
+              r.skipped(),
+              r.runContexts());
+    }
     return 0;
   }
 }

@@ -1,8 +1,10 @@
 package io.specwatch.ingest.cli;
 
+import io.specwatch.ingest.context.RunContextSources;
 import io.specwatch.ingest.normalise.NormaliseConfig;
 import io.specwatch.ingest.ship.ShipConfig;
 import io.specwatch.runtime.KafkaOptions;
+import io.specwatch.serde.Topics;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
 import java.util.HashMap;
@@ -57,6 +59,12 @@ final class ShipTargetOptions {
    * first, {@code --producer-property} last.
    */
   ShipConfig toShipConfig(KafkaOptions kafka, NormaliseConfig normalise) {
+    return toShipConfig(kafka, normalise, null);
+  }
+
+  /** The validated shipping settings with the run-context options (null: none). */
+  ShipConfig toShipConfig(
+      KafkaOptions kafka, NormaliseConfig normalise, RunContextOptions context) {
     Map<String, String> raw = new HashMap<>(kafka.rawProperties());
     raw.putAll(producerProperties);
     return new ShipConfig(
@@ -68,7 +76,9 @@ final class ShipTargetOptions {
         host == null || host.isBlank() ? localHost() : host,
         normalise,
         raw,
-        requestTopic);
+        requestTopic,
+        context == null ? Topics.RUN_CONTEXT : context.topic,
+        context == null ? RunContextSources.NONE : context.toSources(System.getenv()));
   }
 
   private static String localHost() {

@@ -1,5 +1,6 @@
 package io.specwatch.ingest.cli;
 
+import io.specwatch.ingest.ship.IngestMetrics;
 import io.specwatch.ingest.ship.ShipConfig;
 import io.specwatch.ingest.tail.TailConfig;
 import io.specwatch.ingest.tail.Tailer;
@@ -26,7 +27,8 @@ import picocli.CommandLine.Option;
     name = "tail",
     mixinStandardHelpOptions = true,
     description =
-        "Tail log files (globs) into Kafka with crash- and rotation-safe checkpoints until SIGTERM.")
+        "Tail log files (globs) into Kafka with crash- and rotation-safe checkpoints until SIGTERM."
+            + " Exit codes: 0 clean stop, 2 bad setting or Kafka rejected a record for good.")
 final class TailCommand implements Callable<Integer> {
 
   @Option(
@@ -46,29 +48,40 @@ final class TailCommand implements Callable<Integer> {
 
   @Mixin HealthOptions health;
 
+  @Mixin RunContextOptions context;
+
   @Option(
       names = "--poll-interval",
-      defaultValue = "250ms",
+      defaultValue = "${env:SPECWATCH_POLL_INTERVAL:-250ms}",
       converter = Durations.Converter.class,
-      description = "Pause when nothing is new, e.g. 250ms, 2s (default ${DEFAULT-VALUE}).")
+      description =
+          "Pause when nothing is new, e.g. 250ms, 2s (env SPECWATCH_POLL_INTERVAL, default"
+              + " ${DEFAULT-VALUE}).")
   Duration pollInterval;
 
   @Option(
       names = "--max-in-flight-lines",
-      defaultValue = "10000",
-      description = "Lines read but not yet acknowledged by Kafka (default ${DEFAULT-VALUE}).")
+      defaultValue = "${env:SPECWATCH_MAX_IN_FLIGHT_LINES:-10000}",
+      description =
+          "Lines read but not yet acknowledged by Kafka (env SPECWATCH_MAX_IN_FLIGHT_LINES,"
+              + " default ${DEFAULT-VALUE}).")
   int maxInFlightLines;
 
   @Option(
       names = "--shutdown-timeout",
-      defaultValue = "30s",
+      defaultValue = "${env:SPECWATCH_SHUTDOWN_TIMEOUT:-30s}",
       converter = Durations.Converter.class,
-      description = "How long SIGTERM waits for acknowledgements (default ${DEFAULT-VALUE}).")
+      description =
+          "How long SIGTERM waits for acknowledgements (env SPECWATCH_SHUTDOWN_TIMEOUT, default"
+              + " ${DEFAULT-VALUE}).")
   Duration shutdownTimeout;
 
   @Option(
       names = "--exit-when-idle",
-      description = "Exit 0 once every file is at EOF and every record acknowledged.")
+      defaultValue = "${env:SPECWATCH_EXIT_WHEN_IDLE:-false}",
+      description =
+          "Exit 0 once every file is at EOF and every record acknowledged (env"
+              + " SPECWATCH_EXIT_WHEN_IDLE).")
   boolean exitWhenIdle;
 
   @Mixin NormaliseOptions normalise;
@@ -83,7 +96,7 @@ final class TailCommand implements Callable<Integer> {
           .filter(s -> !s.isEmpty())
           .forEach(effectiveGlobs::add);
     }
-    ShipConfig ship = target.toShipConfig(kafka, normalise.toConfig());
+    ShipConfig ship = target.toShipConfig(kafka, normalise.toConfig(), context);
     return new TailConfig(
         ship,
         effectiveGlobs,
@@ -97,10 +110,23 @@ final class TailCommand implements Callable<Integer> {
   @Override
   public Integer call() throws InterruptedException {
     TailConfig config = toConfig();
-    Tailer tailer = new Tailer(config);
     // /health/live, /health/ready and /metrics for the DaemonSet's probes (off unless a port is
     // set)
     AppRuntime runtime = AppRuntime.start("ingest-tail", health);
+    Tailer[] ref = new Tailer[1];
+    Tailer tailer;
+    try {
+      tailer =
+          new Tailer(
+              config,
+              java.time.Clock.systemUTC(),
+              new IngestMetrics(
+                  runtime.registry(), () -> ref[0] == null ? 0 : ref[0].bytesBehind()));
+    } catch (RuntimeException e) {
+      runtime.close();
+      throw e;
+    }
+    ref[0] = tailer;
     runtime.readiness().ready();
     AtomicBoolean done = new AtomicBoolean();
     AtomicBoolean failed = new AtomicBoolean();

@@ -1,6 +1,8 @@
 package io.specwatch.ingest.normalise;
 
 import io.specwatch.ingest.parse.MetricLine;
+import io.specwatch.ingest.parse.instrumented.CycleLine;
+import io.specwatch.ingest.parse.instrumented.PhaseProfileLine;
 import io.specwatch.ingest.parse.sglang.SglangDecodeBatch;
 import io.specwatch.ingest.parse.trtllm.TrtllmIterationStats;
 import io.specwatch.ingest.parse.vllm.VllmLine;
@@ -28,7 +30,24 @@ public final class DecodeEventNormaliser {
     this.vllm = new VllmNormaliser(source, config);
   }
 
+  /**
+   * The events of one line: one for every format except {@code specwatch.phase_profile}, which
+   * gives one per report.
+   */
+  public List<DecodeEvent> normaliseAll(MetricLine line, LineOrigin origin) {
+    if (line instanceof PhaseProfileLine p) {
+      return InstrumentedEvents.phaseProfile(source, config, p, origin);
+    }
+    return List.of(normalise(line, origin));
+  }
+
   public DecodeEvent normalise(MetricLine line, LineOrigin origin) {
+    if (line instanceof CycleLine cycle) {
+      return InstrumentedEvents.cycle(source, cycle, origin);
+    }
+    if (line instanceof PhaseProfileLine p) {
+      return InstrumentedEvents.phaseProfile(source, config, p, origin).get(0);
+    }
     if (line instanceof SglangDecodeBatch batch) {
       return sglang(batch, origin);
     }

@@ -1,8 +1,13 @@
 package io.specwatch.ingest.parse;
 
+import io.specwatch.ingest.parse.context.RunContextJsonParser;
+import io.specwatch.ingest.parse.context.SglangServerArgsParser;
+import io.specwatch.ingest.parse.instrumented.CycleJsonParser;
+import io.specwatch.ingest.parse.instrumented.PhaseProfileParser;
 import io.specwatch.ingest.parse.request.RequestJsonParser;
 import io.specwatch.ingest.parse.sglang.SglangDecodeBatchParser;
 import io.specwatch.ingest.parse.trtllm.TrtllmIterationStatsParser;
+import io.specwatch.ingest.parse.vllm.VllmConfigParser;
 import io.specwatch.ingest.parse.vllm.VllmV0Parser;
 import io.specwatch.ingest.parse.vllm.VllmV1Parser;
 import java.util.List;
@@ -28,6 +33,11 @@ public final class ParserRegistry {
             new VllmV1Parser(),
             new VllmV0Parser(),
             new TrtllmIterationStatsParser(),
+            new CycleJsonParser(),
+            new RunContextJsonParser(),
+            new PhaseProfileParser(),
+            new SglangServerArgsParser(),
+            new VllmConfigParser(),
             new RequestJsonParser()));
   }
 

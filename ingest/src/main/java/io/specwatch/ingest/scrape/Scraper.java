@@ -43,10 +43,23 @@ public final class Scraper {
   private final CountDownLatch stopped = new CountDownLatch(1);
   private final CountDownLatch finished = new CountDownLatch(1);
 
+  private final io.micrometer.core.instrument.MeterRegistry registry;
+
   public Scraper(ScrapeConfig config, Clock clock) {
+    this(config, clock, new io.micrometer.core.instrument.simple.SimpleMeterRegistry());
+  }
+
+  /**
+   * A scraper counting into {@code registry}: {@code specwatch_ingest_scrapes_total}, {@code
+   * specwatch_ingest_failed_scrapes_total}, {@code specwatch_ingest_records_total{kind}} and {@code
+   * specwatch_ingest_kafka_errors_total}.
+   */
+  public Scraper(
+      ScrapeConfig config, Clock clock, io.micrometer.core.instrument.MeterRegistry registry) {
     this.config = Objects.requireNonNull(config, "config");
     this.clock = Objects.requireNonNull(clock, "clock");
     this.http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+    this.registry = Objects.requireNonNull(registry, "registry");
   }
 
   /** Asks the loop to finish its current round and return; safe from any thread. */
@@ -80,11 +93,33 @@ public final class Scraper {
     IntervalDeriver deriver =
         new IntervalDeriver(config.ship().deploymentId(), config.ship().host(), config.engine());
     AtomicReference<Exception> sendError = new AtomicReference<>();
+    var scrapes =
+        io.micrometer.core.instrument.Counter.builder("specwatch.ingest.scrapes")
+            .register(registry);
+    var failedScrapes =
+        io.micrometer.core.instrument.Counter.builder("specwatch.ingest.failed.scrapes")
+            .register(registry);
+    var sent =
+        io.micrometer.core.instrument.Counter.builder("specwatch.ingest.records")
+            .tag("kind", "decode_event")
+            .register(registry);
+    var contextsSent =
+        io.micrometer.core.instrument.Counter.builder("specwatch.ingest.records")
+            .tag("kind", "run_context")
+            .register(registry);
+    var kafkaErrors =
+        io.micrometer.core.instrument.Counter.builder("specwatch.ingest.kafka.errors")
+            .register(registry);
+    io.specwatch.ingest.context.RunContextTracker contexts =
+        config.ship().runContext().newTracker(config.ship().deploymentId());
     long rounds = 0;
     long events = 0;
     long failed = 0;
     try (Serde<DecodeEvent> serde =
             AvroSerde.forClass(DecodeEvent.class, config.ship().serdeConfig(), false);
+        Serde<io.specwatch.schemas.RunContext> contextSerde =
+            AvroSerde.forClass(
+                io.specwatch.schemas.RunContext.class, config.ship().serdeConfig(), false);
         Producer<String, byte[]> producer =
             new KafkaProducer<>(
                 config.ship().producerProperties(),
@@ -98,20 +133,44 @@ public final class Scraper {
         for (URI url : config.urls()) {
           Instant at = clock.instant();
           List<PromSample> samples;
+          scrapes.increment();
           try {
             samples = PromTextParser.parse(fetch(url));
           } catch (IOException | RuntimeException e) {
             failed++;
+            failedScrapes.increment();
             LOG.warn("scrape url={} failed: {}", url, e.toString());
             continue;
           }
           for (DecodeEvent e : deriver.onScrape(url.toString(), at, samples)) {
+            var stamp = contexts.stamp(e.getDeploymentId(), e.getEventTime());
+            e.put("runContextId", stamp.contextId());
+            if (stamp.publish() != null) {
+              String ctxTopic = config.ship().runContextTopic();
+              try {
+                producer
+                    .send(
+                        new ProducerRecord<>(
+                            ctxTopic,
+                            e.getDeploymentId(),
+                            contextSerde.serializer().serialize(ctxTopic, stamp.publish())))
+                    .get();
+                contextsSent.increment();
+              } catch (java.util.concurrent.ExecutionException ex) {
+                kafkaErrors.increment();
+                throw new ScrapeException(
+                    "delivery of the run context failed: " + ex.getCause(), ex.getCause());
+              }
+            }
             producer.send(
                 new ProducerRecord<>(
                     topic, e.getDeploymentId(), serde.serializer().serialize(topic, e)),
                 (meta, ex) -> {
                   if (ex != null) {
+                    kafkaErrors.increment();
                     sendError.compareAndSet(null, ex);
+                  } else {
+                    sent.increment();
                   }
                 });
             roundEvents++;

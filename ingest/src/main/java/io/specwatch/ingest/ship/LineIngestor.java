@@ -1,5 +1,6 @@
 package io.specwatch.ingest.ship;
 
+import io.specwatch.ingest.context.RunContextTracker;
 import io.specwatch.ingest.normalise.DecodeEventNormaliser;
 import io.specwatch.ingest.normalise.LineOrigin;
 import io.specwatch.ingest.normalise.NormaliseConfig;
@@ -7,16 +8,24 @@ import io.specwatch.ingest.normalise.RequestAcceptances;
 import io.specwatch.ingest.normalise.SourceContext;
 import io.specwatch.ingest.parse.ParseResult;
 import io.specwatch.ingest.parse.ParserRegistry;
+import io.specwatch.ingest.parse.context.ContextLine;
 import io.specwatch.ingest.parse.request.RequestLine;
 import io.specwatch.schemas.DeadLetter;
+import io.specwatch.schemas.DecodeEvent;
+import io.specwatch.schemas.RequestAcceptance;
+import io.specwatch.schemas.RunContext;
 import java.nio.ByteBuffer;
 import java.time.Clock;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 
 /**
  * Lines of one source to outcomes: parse, normalise, or build the dead letter. No I/O; shared by
- * the {@code parse} command and the Kafka shipper. Feed lines in file order.
+ * the {@code parse} command and the Kafka shipper. Feed lines in file order. Lines that reveal run
+ * context go to the {@link RunContextTracker}; every event and request is stamped with the context
+ * id in force, preceded by the new RunContext when its deployment's context changed.
  */
 public final class LineIngestor {
 
@@ -29,13 +38,28 @@ public final class LineIngestor {
   private final ParserRegistry parsers;
   private final DecodeEventNormaliser normaliser;
   private final Clock clock;
+  private final NormaliseConfig config;
+  private final RunContextTracker contexts;
 
+  /** An ingestor with its own run-context tracker and no configured context source. */
   public LineIngestor(
       SourceContext source, NormaliseConfig config, ParserRegistry parsers, Clock clock) {
+    this(source, config, parsers, clock, new RunContextTracker(source.deploymentId()));
+  }
+
+  /** An ingestor sharing {@code contexts} (one per shipper process). */
+  public LineIngestor(
+      SourceContext source,
+      NormaliseConfig config,
+      ParserRegistry parsers,
+      Clock clock,
+      RunContextTracker contexts) {
     this.source = source;
     this.parsers = parsers;
     this.normaliser = new DecodeEventNormaliser(source, config);
     this.clock = clock;
+    this.config = config;
+    this.contexts = contexts;
   }
 
   public IngestOutcome ingest(SourceLine line) {
@@ -43,19 +67,65 @@ public final class LineIngestor {
     ParseResult result = parsers.parse(line.text());
     if (result instanceof ParseResult.Parsed parsed) {
       LineOrigin origin = new LineOrigin(line.lineNumber(), line.offset(), line.text(), now);
+      List<IngestOutcome> parts = new ArrayList<>(2);
       try {
-        if (parsed.line() instanceof RequestLine request) {
-          return new IngestOutcome.Request(RequestAcceptances.of(source, request, origin));
+        if (parsed.line() instanceof ContextLine c) {
+          RunContext rc = contexts.reveal(c.fields(), contextTime(c, now));
+          return rc == null
+              ? new IngestOutcome.Recognised(c.format())
+              : new IngestOutcome.Context(rc);
         }
-        return new IngestOutcome.Event(normaliser.normalise(parsed.line(), origin));
+        if (parsed.line() instanceof RequestLine request) {
+          RequestAcceptance r = RequestAcceptances.of(source, request, origin);
+          RunContextTracker.Stamp stamp = contexts.stamp(r.getDeploymentId(), r.getFinishedAt());
+          r.put("runContextId", stamp.contextId());
+          addContext(parts, stamp);
+          parts.add(new IngestOutcome.Request(r));
+        } else {
+          for (DecodeEvent e : normaliser.normaliseAll(parsed.line(), origin)) {
+            RunContextTracker.Stamp stamp = contexts.stamp(e.getDeploymentId(), e.getEventTime());
+            e.put("runContextId", stamp.contextId());
+            addContext(parts, stamp);
+            parts.add(new IngestOutcome.Event(e));
+          }
+        }
       } catch (RuntimeException e) {
         return dead(line, parsed.line().format(), "NormaliseFailure", e.toString(), now);
       }
+      return parts.size() == 1 ? parts.get(0) : new IngestOutcome.Many(parts);
     }
     if (result instanceof ParseResult.Failed failed) {
       return dead(line, failed.format(), "ParseFailure", failed.reason(), now);
     }
+    if (result instanceof ParseResult.Skipped skipped) {
+      return new IngestOutcome.Skipped(skipped.format(), skipped.reason());
+    }
     return new IngestOutcome.Unrecognised();
+  }
+
+  /** The tracker this ingestor stamps with. */
+  public RunContextTracker contexts() {
+    return contexts;
+  }
+
+  private static void addContext(List<IngestOutcome> parts, RunContextTracker.Stamp stamp) {
+    if (stamp.publish() != null) {
+      parts.add(new IngestOutcome.Context(stamp.publish()));
+    }
+  }
+
+  /** observedAt of a revealed context: the line's time, else now. */
+  private Instant contextTime(ContextLine c, Instant now) {
+    if (c.time() != null) {
+      return c.time();
+    }
+    if (c.prefix().timestamp() != null) {
+      return c.prefix().timestamp().atZone(config.logZone()).toInstant();
+    }
+    if (c.vllmStamp() != null) {
+      return c.vllmStamp().resolve(config.logYear(), now, config.logZone());
+    }
+    return now;
   }
 
   private IngestOutcome dead(

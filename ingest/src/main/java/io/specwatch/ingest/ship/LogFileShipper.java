@@ -1,12 +1,15 @@
 package io.specwatch.ingest.ship;
 
+import io.specwatch.ingest.context.RunContextTracker;
 import io.specwatch.ingest.normalise.FileFingerprint;
 import io.specwatch.ingest.normalise.SourceContext;
 import io.specwatch.ingest.parse.ParserRegistry;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Clock;
+import java.util.List;
 import java.util.Objects;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.atomic.AtomicReference;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.Producer;
@@ -22,6 +25,10 @@ import org.slf4j.LoggerFactory;
  * source to the dead-letter topic (see {@link OutcomeRecords}), with an idempotent acks=all
  * producer. Returns after everything is acknowledged. Following growing files with checkpoints is
  * {@link io.specwatch.ingest.tail.Tailer}.
+ *
+ * <p>RunContexts (keyed by deploymentId, run-context topic) are published at start (the CLI/file
+ * context, when configured) and whenever a line changes a deployment's context; the shipper waits
+ * for each RunContext's acknowledgement before it sends the records of later lines.
  */
 public final class LogFileShipper {
 
@@ -45,6 +52,15 @@ public final class LogFileShipper {
    * @throws ShipException when a record could not be delivered or the file could not be read
    */
   public ShipResult ship(Path file) {
+    return ship(file, ShipObserver.NONE);
+  }
+
+  /**
+   * Ships the file and flushes, telling {@code observer} about every line and Kafka error.
+   *
+   * @throws ShipException when a record could not be delivered or the file could not be read
+   */
+  public ShipResult ship(Path file, ShipObserver observer) {
     SourceContext source;
     try {
       source =
@@ -57,14 +73,21 @@ public final class LogFileShipper {
       throw new ShipException("cannot read " + file, e);
     }
     LOG.info("shipping file={} with {}", source.source(), config);
+    RunContextTracker contexts = config.runContext().newTracker(config.deploymentId());
     LineIngestor ingestor =
-        new LineIngestor(source, config.normalise(), ParserRegistry.defaults(), clock);
+        new LineIngestor(source, config.normalise(), ParserRegistry.defaults(), clock, contexts);
     AtomicReference<Exception> sendError = new AtomicReference<>();
     ShipResult[] result = {ShipResult.empty()};
     try (OutcomeRecords records = new OutcomeRecords(config);
         Producer<String, byte[]> producer =
             new KafkaProducer<>(
                 config.producerProperties(), new StringSerializer(), new ByteArraySerializer())) {
+      var atStart = contexts.pending(clock.instant());
+      for (var rc : atStart) {
+        sendAndWait(producer, records.context(rc));
+      }
+      observer.runContexts(atStart.size());
+      result[0] = result[0].plusContexts(atStart.size());
       LogFileReader.forEachLine(
           file,
           line -> {
@@ -72,16 +95,23 @@ public final class LogFileShipper {
               return;
             }
             IngestOutcome outcome = ingestor.ingest(line);
-            ProducerRecord<String, byte[]> record = records.toRecord(outcome, source.source());
-            if (record != null) {
+            List<ProducerRecord<String, byte[]>> out = records.toRecords(outcome, source.source());
+            for (ProducerRecord<String, byte[]> record : out) {
+              if (record.topic().equals(config.runContextTopic())) {
+                // a new context must reach Kafka before the events stamped with it
+                sendAndWait(producer, record);
+                continue;
+              }
               producer.send(
                   record,
                   (meta, e) -> {
                     if (e != null) {
+                      observer.kafkaError(e);
                       sendError.compareAndSet(null, e);
                     }
                   });
             }
+            observer.line(line, line.offset() + line.bytes().length + 1, outcome);
             result[0] = result[0].plus(outcome);
           });
       producer.flush();
@@ -96,5 +126,19 @@ public final class LogFileShipper {
     }
     LOG.info("shipped file={} result={}", source.source(), result[0]);
     return result[0];
+  }
+
+  private static void sendAndWait(
+      Producer<String, byte[]> producer, ProducerRecord<String, byte[]> record) {
+    try {
+      producer.send(record).get();
+    } catch (ExecutionException e) {
+      throw new ShipException(
+          "delivery of the run context to " + record.topic() + " failed: " + e.getCause(),
+          e.getCause());
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new ShipException("interrupted while publishing the run context", e);
+    }
   }
 }

@@ -1,5 +1,6 @@
 package io.specwatch.ingest.ship;
 
+import io.specwatch.ingest.context.RunContextSources;
 import io.specwatch.ingest.normalise.NormaliseConfig;
 import io.specwatch.serde.Topics;
 import java.util.Map;
@@ -20,6 +21,8 @@ import org.apache.kafka.clients.producer.ProducerConfig;
  * @param producerOverrides raw Kafka producer settings (SASL/TLS...), applied last except the
  *     delivery guarantees
  * @param requestTopic request-acceptance topic (per-request records)
+ * @param runContextTopic run-context topic (compacted)
+ * @param runContext the configured run-context sources (CLI options, file)
  */
 public record ShipConfig(
     String bootstrap,
@@ -30,7 +33,9 @@ public record ShipConfig(
     String host,
     NormaliseConfig normalise,
     Map<String, String> producerOverrides,
-    String requestTopic) {
+    String requestTopic,
+    String runContextTopic,
+    RunContextSources runContext) {
 
   public ShipConfig {
     requireText(bootstrap, "bootstrap (SPECWATCH_BOOTSTRAP)");
@@ -42,6 +47,33 @@ public record ShipConfig(
     Objects.requireNonNull(normalise, "normalise");
     producerOverrides = Map.copyOf(producerOverrides == null ? Map.of() : producerOverrides);
     requireText(requestTopic, "request-topic");
+    requireText(runContextTopic, "run-context-topic");
+    Objects.requireNonNull(runContext, "runContext");
+  }
+
+  /** Settings with the default run-context topic and no configured run-context source. */
+  public ShipConfig(
+      String bootstrap,
+      String registryUrl,
+      String decodeTopic,
+      String dlqTopic,
+      String deploymentId,
+      String host,
+      NormaliseConfig normalise,
+      Map<String, String> producerOverrides,
+      String requestTopic) {
+    this(
+        bootstrap,
+        registryUrl,
+        decodeTopic,
+        dlqTopic,
+        deploymentId,
+        host,
+        normalise,
+        producerOverrides,
+        requestTopic,
+        Topics.RUN_CONTEXT,
+        RunContextSources.NONE);
   }
 
   /** Settings with the default request-acceptance topic {@link Topics#REQUEST_ACCEPTANCE}. */
@@ -97,6 +129,10 @@ public record ShipConfig(
         + dlqTopic
         + ", requestTopic="
         + requestTopic
+        + ", runContextTopic="
+        + runContextTopic
+        + ", runContext="
+        + runContext
         + ", deployment="
         + deploymentId
         + ", host="

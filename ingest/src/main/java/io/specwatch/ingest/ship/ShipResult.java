@@ -4,23 +4,58 @@ package io.specwatch.ingest.ship;
  * Counts of one shipment.
  *
  * @param linesRead every line of the file, blank ones included
- * @param recognised metric lines turned into decode events or per-request records
+ * @param recognised metric lines turned into decode events, per-request records or run contexts
+ *     (run-context lines that changed nothing included)
  * @param deadLettered lines that looked like metrics but failed
  * @param unrecognised all other lines
+ * @param skipped valid lines skipped by decision (SGLang meta_info with spec_verify_ct = 0)
+ * @param runContexts RunContext records published (at start, on a file change, or before a line)
  */
-public record ShipResult(long linesRead, long recognised, long deadLettered, long unrecognised) {
+public record ShipResult(
+    long linesRead,
+    long recognised,
+    long deadLettered,
+    long unrecognised,
+    long skipped,
+    long runContexts) {
+
+  /** Counts without skips and run contexts. */
+  public ShipResult(long linesRead, long recognised, long deadLettered, long unrecognised) {
+    this(linesRead, recognised, deadLettered, unrecognised, 0, 0);
+  }
 
   ShipResult plus(IngestOutcome outcome) {
-    if (outcome instanceof IngestOutcome.Event || outcome instanceof IngestOutcome.Request) {
-      return new ShipResult(linesRead + 1, recognised + 1, deadLettered, unrecognised);
+    long contexts = 0;
+    boolean dead = false;
+    boolean skip = false;
+    boolean unrecognisedLine = false;
+    for (IngestOutcome part : outcome.parts()) {
+      if (part instanceof IngestOutcome.Context) {
+        contexts++;
+      } else if (part instanceof IngestOutcome.Dead) {
+        dead = true;
+      } else if (part instanceof IngestOutcome.Skipped) {
+        skip = true;
+      } else if (part instanceof IngestOutcome.Unrecognised) {
+        unrecognisedLine = true;
+      }
     }
-    if (outcome instanceof IngestOutcome.Dead) {
-      return new ShipResult(linesRead + 1, recognised, deadLettered + 1, unrecognised);
-    }
-    return new ShipResult(linesRead + 1, recognised, deadLettered, unrecognised + 1);
+    return new ShipResult(
+        linesRead + 1,
+        recognised + (dead || skip || unrecognisedLine ? 0 : 1),
+        deadLettered + (dead ? 1 : 0),
+        unrecognised + (unrecognisedLine ? 1 : 0),
+        skipped + (skip ? 1 : 0),
+        runContexts + contexts);
+  }
+
+  /** Adds run contexts published outside any line (at start, after a file change). */
+  ShipResult plusContexts(long n) {
+    return new ShipResult(
+        linesRead, recognised, deadLettered, unrecognised, skipped, runContexts + n);
   }
 
   static ShipResult empty() {
-    return new ShipResult(0, 0, 0, 0);
+    return new ShipResult(0, 0, 0, 0, 0, 0);
   }
 }

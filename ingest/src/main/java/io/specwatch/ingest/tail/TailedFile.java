@@ -73,6 +73,15 @@ final class TailedFile implements AutoCloseable {
     return identity;
   }
 
+  /** Bytes of the open file after the read position (0 when closed or unknown). */
+  long bytesBehind() {
+    try {
+      return channel == null ? 0 : Math.max(0, channel.size() - readPos);
+    } catch (IOException e) {
+      return 0;
+    }
+  }
+
   long readPos() {
     return readPos;
   }

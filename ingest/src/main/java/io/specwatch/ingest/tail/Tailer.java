@@ -1,11 +1,15 @@
 package io.specwatch.ingest.tail;
 
+import io.specwatch.ingest.context.RunContextFileWatcher;
+import io.specwatch.ingest.context.RunContextTracker;
 import io.specwatch.ingest.normalise.SourceContext;
 import io.specwatch.ingest.parse.ParserRegistry;
 import io.specwatch.ingest.ship.IngestOutcome;
 import io.specwatch.ingest.ship.LineIngestor;
 import io.specwatch.ingest.ship.OutcomeRecords;
 import io.specwatch.ingest.ship.ShipException;
+import io.specwatch.ingest.ship.ShipObserver;
+import io.specwatch.schemas.RunContext;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.FileSystems;
@@ -68,16 +72,38 @@ public final class Tailer implements Runnable {
       new java.util.concurrent.atomic.AtomicLong();
   private volatile boolean stop;
   private volatile boolean crash;
+  private volatile long bytesBehind;
+  private final RunContextTracker contexts;
+  private final RunContextFileWatcher contextFile;
+  private final ShipObserver observer;
 
   public Tailer(TailConfig config) {
     this(config, Clock.systemUTC());
   }
 
   public Tailer(TailConfig config, Clock clock) {
+    this(config, clock, ShipObserver.NONE);
+  }
+
+  /**
+   * A tailer reporting to {@code observer}.
+   *
+   * @throws IllegalArgumentException when the run-context file cannot be read (fail fast)
+   */
+  public Tailer(TailConfig config, Clock clock, ShipObserver observer) {
     this.config = config;
     this.clock = clock;
     this.store = new CheckpointStore(config.checkpointDir());
     this.slots = new Semaphore(config.maxInFlightLines());
+    this.observer = observer;
+    this.contexts = config.ship().runContext().newTracker(config.ship().deploymentId());
+    Path file = config.ship().runContext().file();
+    this.contextFile = file == null ? null : new RunContextFileWatcher(file, contexts);
+  }
+
+  /** Bytes of the tailed files not read yet, as of the last poll. */
+  public long bytesBehind() {
+    return bytesBehind;
   }
 
   /** Clean stop: stop reading, flush, write final checkpoints; {@link #run()} then returns. */
@@ -166,15 +192,22 @@ public final class Tailer implements Runnable {
   }
 
   private void loop(Producer<String, byte[]> producer, OutcomeRecords records) throws IOException {
+    publishPendingContexts(producer, records);
     while (!stop && fatal.get() == null) {
+      if (contextFile != null && contextFile.poll()) {
+        publishPendingContexts(producer, records);
+      }
       discover();
       int read = 0;
+      long behind = 0;
       for (Source s : sources.values()) {
         read += pump(s, producer, records);
+        behind += s.file.bytesBehind();
         if (stop) {
           break;
         }
       }
+      bytesBehind = behind;
       saveCheckpoints();
       if (read == 0) {
         if (config.exitWhenIdle() && idle()) {
@@ -230,29 +263,51 @@ public final class Tailer implements Runnable {
     for (TailedFile.ReadLine rl : lines) {
       AckTracker.Entry entry = s.tracker.add(rl.endOffset(), rl.line().lineNumber());
       IngestOutcome outcome = s.ingestor.ingest(rl.line());
-      ProducerRecord<String, byte[]> record = records.toRecord(outcome, s.file.source());
-      if (record == null) {
+      observer.line(rl.line(), rl.endOffset(), outcome);
+      List<ProducerRecord<String, byte[]>> out = records.toRecords(outcome, s.file.source());
+      if (out.isEmpty()) {
         s.tracker.done(entry);
       } else {
-        send(producer, record, s.tracker, entry);
+        // the line is done when every record of it is acknowledged (run context first)
+        java.util.concurrent.atomic.AtomicInteger left =
+            new java.util.concurrent.atomic.AtomicInteger(out.size());
+        AckTracker tracker = s.tracker;
+        Runnable acked =
+            () -> {
+              if (left.decrementAndGet() == 0) {
+                tracker.done(entry);
+              }
+            };
+        for (ProducerRecord<String, byte[]> record : out) {
+          send(producer, record, acked);
+        }
       }
     }
     return lines.size();
   }
 
+  /** Publishes changed run contexts (at start, after the run-context file changed). */
+  private void publishPendingContexts(Producer<String, byte[]> producer, OutcomeRecords records) {
+    List<RunContext> pending = contexts.pending(clock.instant());
+    for (RunContext rc : pending) {
+      send(producer, records.context(rc), () -> {});
+    }
+    observer.runContexts(pending.size());
+  }
+
   private void send(
-      Producer<String, byte[]> producer,
-      ProducerRecord<String, byte[]> record,
-      AckTracker tracker,
-      AckTracker.Entry entry) {
+      Producer<String, byte[]> producer, ProducerRecord<String, byte[]> record, Runnable acked) {
     while (!stop) {
       try {
         producer.send(
             record,
             (meta, e) -> {
               if (e == null) {
-                tracker.done(entry);
-              } else if (stop) {
+                acked.run();
+                return;
+              }
+              observer.kafkaError(e);
+              if (stop) {
                 // aborted by the shutdown close: not acknowledged, so re-read after restart
                 abandoned.incrementAndGet();
               } else {
@@ -264,6 +319,7 @@ public final class Tailer implements Runnable {
             });
         return;
       } catch (RetriableException e) {
+        observer.kafkaError(e);
         LOG.warn("send to topic={} blocked ({}); retrying", record.topic(), e.toString());
         sleep(SEND_RETRY_BACKOFF);
       }
@@ -279,7 +335,9 @@ public final class Tailer implements Runnable {
             config.ship().host(),
             f.source(),
             f.identity().fingerprint());
-    s.ingestor = new LineIngestor(ctx, config.ship().normalise(), ParserRegistry.defaults(), clock);
+    s.ingestor =
+        new LineIngestor(
+            ctx, config.ship().normalise(), ParserRegistry.defaults(), clock, contexts);
     s.tracker = new AckTracker(f.readPos(), f.lineNumber(), slots::release);
     LOG.info("source={} reading file={} from offset={}", f.source(), f.identity(), f.readPos());
   }

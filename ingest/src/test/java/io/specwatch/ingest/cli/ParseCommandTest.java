@@ -25,8 +25,15 @@ class ParseCommandTest {
 
     assertThat(code).isZero();
     String[] lines = out.toString().split("\n");
-    assertThat(lines).hasSize((int) SampleLogsTest.EAGLE3_RECOGNISED);
-    JsonNode first = new ObjectMapper().readTree(lines[0]);
+    assertThat(lines)
+        .hasSize((int) (SampleLogsTest.EAGLE3_RECOGNISED + SampleLogsTest.EAGLE3_CONTEXT_LINES));
+    JsonNode context = new ObjectMapper().readTree(lines[0]);
+    assertThat(context.get("record").asText()).isEqualTo("RunContext");
+    assertThat(context.get("line").asLong()).isEqualTo(1);
+    assertThat(context.get("specMethod").asText()).isEqualTo("EAGLE3");
+    assertThat(context.get("observedAt").asText()).isEqualTo("2025-10-20T09:00:00Z");
+    JsonNode first = new ObjectMapper().readTree(lines[1]);
+    assertThat(first.get("runContextId").asText()).isEqualTo(context.get("contextId").asText());
     assertThat(first.get("line").asLong()).isEqualTo(10);
     assertThat(first.get("engine").asText()).isEqualTo("SGLANG");
     assertThat(first.get("format").asText()).isEqualTo("sglang.decode_batch");
@@ -35,7 +42,7 @@ class ParseCommandTest {
     assertThat(first.get("acceptLength").asDouble()).isEqualTo(1.89);
     assertThat(first.get("rawFields").get("accept rate").asText()).isEqualTo("0.44");
     assertThat(err.toString())
-        .contains("lines=364 recognised=319 dead-lettered=2 unrecognised=43")
+        .contains("lines=364 recognised=320 dead-lettered=2 unrecognised=42")
         .contains(":206: dead letter (ParseFailure): accept len is not a finite number: 'nan'");
   }
 

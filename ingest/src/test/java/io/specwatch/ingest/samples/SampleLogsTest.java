@@ -28,6 +28,10 @@ public class SampleLogsTest {
   public static final long EAGLE3_LINES = 364;
   public static final long EAGLE3_RECOGNISED = 319;
   public static final long EAGLE3_DEAD = 2;
+
+  /** The EAGLE3 log's first line is SGLang's server_args: recognised, a RunContext. */
+  public static final long EAGLE3_CONTEXT_LINES = 1;
+
   public static final long BASELINE_LINES = 864;
   public static final long BASELINE_RECOGNISED = 816;
 
@@ -46,6 +50,12 @@ public class SampleLogsTest {
     List<DecodeEvent> events = events(outcomes);
     assertThat(events).hasSize((int) EAGLE3_RECOGNISED);
     assertThat(outcomes.stream().filter(IngestOutcome.Dead.class::isInstance)).hasSize(2);
+    assertThat(outcomes.get(0)).isInstanceOf(IngestOutcome.Context.class);
+    var context = ((IngestOutcome.Context) outcomes.get(0)).runContext();
+    assertThat(context.getModel()).isEqualTo("/models/Kimi-K2.5");
+    assertThat(context.getSpecMethod()).isEqualTo("EAGLE3");
+    assertThat(context.getTp()).isEqualTo(8);
+    assertThat(events).allMatch(e -> context.getContextId().equals(e.getRunContextId()));
     assertThat(spanOf(events)).isGreaterThanOrEqualTo(Duration.ofMinutes(6));
     double tau = events.stream().mapToDouble(DecodeEvent::getAcceptLength).average().orElse(0);
     assertThat(tau).isBetween(1.85, 2.0);

@@ -68,11 +68,14 @@ class LogFileShipperIT {
         .isEqualTo(
             new ShipResult(
                 SampleLogsTest.EAGLE3_LINES,
-                SampleLogsTest.EAGLE3_RECOGNISED,
+                SampleLogsTest.EAGLE3_RECOGNISED + SampleLogsTest.EAGLE3_CONTEXT_LINES,
                 SampleLogsTest.EAGLE3_DEAD,
                 SampleLogsTest.EAGLE3_LINES
                     - SampleLogsTest.EAGLE3_RECOGNISED
-                    - SampleLogsTest.EAGLE3_DEAD));
+                    - SampleLogsTest.EAGLE3_CONTEXT_LINES
+                    - SampleLogsTest.EAGLE3_DEAD,
+                0,
+                SampleLogsTest.EAGLE3_CONTEXT_LINES));
     List<ConsumerRecord<String, DecodeEvent>> events =
         consume(bootstrap, registry, topic, DecodeEvent.class, 319);
     assertThat(events).hasSize(319).allMatch(r -> r.key().equals("kimi-k25-eagle3"));

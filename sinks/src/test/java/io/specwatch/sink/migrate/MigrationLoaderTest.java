@@ -32,6 +32,31 @@ class MigrationLoaderTest {
   }
 
   @Test
+  void baseTablesAreIdempotentAndStayWithinClickHouse1816() {
+    List<Migration> all = MigrationLoader.loadDefault();
+    assertThat(all)
+        .extracting(Migration::description)
+        .startsWith(
+            "window_results", "decode_events", "request_acceptance", "alerts", "run_contexts");
+    for (Migration m : all.subList(1, 5)) {
+      List<String> statements = m.statements("specwatch");
+      assertThat(statements).hasSize(1);
+      assertThat(statements.get(0))
+          .startsWith("CREATE TABLE IF NOT EXISTS specwatch." + m.description())
+          .contains("ENGINE = ReplacingMergeTree(inserted_at)")
+          .contains("kafka_offset Int64")
+          .doesNotContain("DateTime64")
+          .doesNotContain("LowCardinality")
+          .doesNotContain("TTL")
+          .doesNotContain("CODEC");
+    }
+    assertThat(all.get(1).sql()).contains("ORDER BY (deployment_id, event_time, event_id)");
+    assertThat(all.get(2).sql()).contains("ORDER BY (deployment_id, finished_at, event_id)");
+    assertThat(all.get(3).sql()).contains("ORDER BY (deployment_id, window_start, alert_id)");
+    assertThat(all.get(4).sql()).contains("ORDER BY (deployment_id, context_id)");
+  }
+
+  @Test
   void ordersByNumericVersionNotByName(@TempDir Path dir) throws Exception {
     Files.writeString(dir.resolve("V10__ten.sql"), "SELECT 10");
     Files.writeString(dir.resolve("V002__two.sql"), "SELECT 2");

@@ -18,7 +18,7 @@ class MigratorIT {
     try (ClickHouseSql sql = new ClickHouseSql(config)) {
       Migrator migrator = Migrator.withBundledMigrations(sql, db);
 
-      assertThat(migrator.migrate()).containsExactly(1);
+      assertThat(migrator.migrate()).containsExactly(1, 2, 3, 4, 5);
       List<List<String>> columnsAfterFirst = columns(sql, db);
       assertThat(columnsAfterFirst)
           .contains(
@@ -31,7 +31,7 @@ class MigratorIT {
       assertThat(columns(sql, db)).isEqualTo(columnsAfterFirst);
       assertThat(
               sql.queryTsvWithNames("SELECT count() AS c FROM " + db + ".schema_migrations").get(1))
-          .containsExactly("1");
+          .containsExactly("5");
       assertThat(
               sql.queryTsvWithNames(
                       "SELECT engine FROM system.tables WHERE database = '"
@@ -39,16 +39,55 @@ class MigratorIT {
                           + "' AND name = 'window_results'")
                   .get(1))
           .containsExactly("ReplacingMergeTree");
+      // Base tables: idempotent engines, sort keys ending in the natural key.
+      assertThat(
+              sql.queryTsvWithNames(
+                  "SELECT name, engine, sorting_key FROM system.tables WHERE database = '"
+                      + db
+                      + "' AND name != 'schema_migrations' ORDER BY name"))
+          .containsExactly(
+              List.of("name", "engine", "sorting_key"),
+              List.of("alerts", "ReplacingMergeTree", "deployment_id, window_start, alert_id"),
+              List.of("decode_events", "ReplacingMergeTree", "deployment_id, event_time, event_id"),
+              List.of(
+                  "request_acceptance",
+                  "ReplacingMergeTree",
+                  "deployment_id, finished_at, event_id"),
+              List.of("run_contexts", "ReplacingMergeTree", "deployment_id, context_id"),
+              List.of(
+                  "window_results",
+                  "ReplacingMergeTree",
+                  "deployment_id, prompt_category, batch_bucket, window_start"));
+      assertThat(columns(sql, db, "decode_events"))
+          .contains(
+              List.of("event_time", "DateTime('UTC')"),
+              List.of("raw_fields_keys", "Array(String)"),
+              List.of("raw_fields_values", "Array(String)"),
+              List.of("per_position_accepted", "Array(Int64)"),
+              List.of("cuda_graph", "Nullable(UInt8)"));
+      assertThat(columns(sql, db, "request_acceptance"))
+          .contains(
+              List.of("prompt_hash", "Nullable(String)"),
+              List.of("accept_length", "Float64"),
+              List.of("accept_histogram", "Array(Int64)"));
+      assertThat(columns(sql, db, "run_contexts"))
+          .contains(List.of("env_keys", "Array(String)"), List.of("env_values", "Array(String)"));
       assertThat(sql.serverVersion()).isEqualTo(SpecwatchContainers.clickhouseVersion());
     }
   }
 
   private static List<List<String>> columns(ClickHouseSql sql, String db) {
+    return columns(sql, db, "window_results");
+  }
+
+  private static List<List<String>> columns(ClickHouseSql sql, String db, String table) {
     List<List<String>> rows =
         sql.queryTsvWithNames(
             "SELECT name, type FROM system.columns WHERE database = '"
                 + db
-                + "' AND table = 'window_results'");
+                + "' AND table = '"
+                + table
+                + "'");
     return rows.subList(1, rows.size());
   }
 }

@@ -113,6 +113,11 @@ public final class RequestJsonParser implements LineParser {
     }
     long output = requiredLong(m, "completion_tokens");
     long cycles = requiredLong(m, "spec_verify_ct");
+    if (cycles == 0) {
+      // a request served without speculative cycles (speculation off for it): not poison
+      return new ParseResult.Skipped(
+          SGLANG_META_INFO, "spec_verify_ct = 0: non-speculative request");
+    }
     checkCounts(output, cycles, "completion_tokens", "spec_verify_ct");
     List<Long> hist = histogram(m, "spec_accept_histogram");
     Long accepted = null;

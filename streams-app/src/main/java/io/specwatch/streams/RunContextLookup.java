@@ -1,0 +1,100 @@
+package io.specwatch.streams;
+
+import io.specwatch.schemas.RunContext;
+import io.specwatch.schemas.WindowResult;
+import java.util.Optional;
+import org.apache.kafka.streams.processor.api.Processor;
+import org.apache.kafka.streams.processor.api.ProcessorContext;
+import org.apache.kafka.streams.processor.api.Record;
+import org.apache.kafka.streams.state.TimestampedKeyValueStore;
+import org.apache.kafka.streams.state.ValueAndTimestamp;
+
+/**
+ * Reads the run context in force for a closed window's row from the run-context table's store (the
+ * same task: both topics are keyed by deploymentId and co-partitioned), sets {@code runContextId}
+ * and re-keys the row by its {@link ComparisonKey} for the baseline stage.
+ *
+ * <p>Rows that cannot meet a baseline get {@code baselineSource = none:<reason>} here and keep the
+ * deploymentId key: {@code no-run-context}, {@code no-hardware-class} (neither hardwareClass nor
+ * gpuCount and gpuModel), {@code no-batch-size} (a {@code *} bucket row without running requests:
+ * its bucket is the one of its cycle-weighted mean batch size). Non-speculative rows that cannot
+ * teach a baseline (category rows, total rows, no cycle time, no context) get {@code
+ * none:non-speculative}.
+ *
+ * <p>A store lookup instead of a DSL stream-table join: the rows come from a re-keyed stream (the
+ * window key is unwrapped), and a DSL join would add a needless repartition topic.
+ */
+final class RunContextLookup implements Processor<String, WindowResult, String, WindowResult> {
+  private ProcessorContext<String, WindowResult> context;
+  private TimestampedKeyValueStore<String, RunContext> runContexts;
+
+  @Override
+  public void init(ProcessorContext<String, WindowResult> context) {
+    this.context = context;
+    this.runContexts = context.getStateStore(TopologyNames.RUN_CONTEXT_STORE);
+  }
+
+  @Override
+  public void process(Record<String, WindowResult> record) {
+    ValueAndTimestamp<RunContext> found = runContexts.get(record.value().getDeploymentId());
+    RunContext rc = found == null ? null : found.value();
+    WindowResult row =
+        rc == null
+            ? record.value()
+            : WindowResult.newBuilder(record.value()).setRunContextId(rc.getContextId()).build();
+    boolean spec = row.getSpecEnabled();
+    if (!spec && !canTeach(row)) {
+      forward(record, row, row.getDeploymentId(), BaselineJoin.NON_SPECULATIVE);
+      return;
+    }
+    if (rc == null) {
+      forward(
+          record,
+          row,
+          row.getDeploymentId(),
+          spec ? "none:no-run-context" : BaselineJoin.NON_SPECULATIVE);
+      return;
+    }
+    Optional<String> hardware = hardwareClass(rc);
+    Optional<String> bucket =
+        BatchBuckets.isBucket(row.getBatchBucket())
+            ? Optional.of(row.getBatchBucket())
+            : BatchBuckets.ofMean(row.getMeanBatchSize());
+    if (hardware.isEmpty() || bucket.isEmpty()) {
+      String reason = hardware.isEmpty() ? "none:no-hardware-class" : "none:no-batch-size";
+      forward(record, row, row.getDeploymentId(), spec ? reason : BaselineJoin.NON_SPECULATIVE);
+      return;
+    }
+    ComparisonKey key = new ComparisonKey(rc.getModel(), hardware.get(), rc.getTp(), bucket.get());
+    forward(record, row, key.toString(), null);
+  }
+
+  /** Non-speculative rows teach a baseline: per-bucket rows over all categories with T_cyc. */
+  static boolean canTeach(WindowResult row) {
+    return !row.getSpecEnabled()
+        && BatchBuckets.ALL.equals(row.getPromptCategory())
+        && BatchBuckets.isBucket(row.getBatchBucket())
+        && row.getMeanCycleMs() != null
+        && row.getMeanCycleMs() > 0;
+  }
+
+  /** RunContext.hardwareClass, else {@code <gpuCount>x<gpuModel>}, else empty. */
+  static Optional<String> hardwareClass(RunContext rc) {
+    if (rc.getHardwareClass() != null && !rc.getHardwareClass().isBlank()) {
+      return Optional.of(rc.getHardwareClass());
+    }
+    if (rc.getGpuCount() != null && rc.getGpuModel() != null && !rc.getGpuModel().isBlank()) {
+      return Optional.of(rc.getGpuCount() + "x" + rc.getGpuModel());
+    }
+    return Optional.empty();
+  }
+
+  private void forward(
+      Record<String, WindowResult> record, WindowResult row, String key, String noneReason) {
+    WindowResult out =
+        noneReason == null
+            ? row
+            : WindowResult.newBuilder(row).setBaselineSource(noneReason).build();
+    context.forward(record.withKey(key).withValue(out));
+  }
+}
