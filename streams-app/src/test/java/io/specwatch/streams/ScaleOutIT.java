@@ -307,7 +307,11 @@ class ScaleOutIT {
             "1m",
             "--grace",
             "10s",
-            "--no-create-topics",
+            // run-context (input side, shared) and dead-letter topics: created by the app
+            "--run-context-topic",
+            in + "-run-context",
+            "--dead-letter-topic",
+            out + "-dead-letters",
             "-K",
             "processing.guarantee=" + guarantee,
             "-K",
