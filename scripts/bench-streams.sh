@@ -8,12 +8,13 @@
 #   2. heap: the app with -Xmx512m over events of 10,000 deployments whose windows are all open at
 #      the end; heap used after a full GC (jcmd GC.run + GC.heap_info) and RSS (target <= 512 MB).
 #
-# Settings (env): SPECWATCH_BENCH_EVENTS=1000000  SPECWATCH_BENCH_DEPLOYMENTS=1000
-#                 SPECWATCH_BENCH_HEAP_DEPLOYMENTS=10000  SPECWATCH_BENCH_HEAP_EVENTS=200000
+# Settings (env): SPECWATCH_BENCH_EVENTS=100000  SPECWATCH_BENCH_DEPLOYMENTS=1000
+#                 SPECWATCH_BENCH_HEAP_DEPLOYMENTS=10000  SPECWATCH_BENCH_HEAP_EVENTS=50000
 #                 SPECWATCH_BENCH_PARTITIONS=3  SPECWATCH_BENCH_PORT_BASE=29200 (Kafka, controller +1,
 #                 registry +2, management +3)  SPECWATCH_BENCH_RUN_DIR=<repo>/.run/bench-streams
 #                 SPECWATCH_BENCH_JAVA_OPTS (JVM options of both the app and the perf tool, default
-#                 -Xmx512m)  SPECWATCH_BENCH_KEEP_SERVICES=1 (leave the services running)
+#                 -Xmx512m)  SPECWATCH_BENCH_APP_ARGS (extra `streams run` options of the throughput
+#                 run, e.g. "-K statestore.cache.max.bytes=0")  SPECWATCH_BENCH_KEEP_SERVICES=1
 set -euo pipefail
 # shellcheck source=scripts/lib.sh
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
@@ -23,10 +24,10 @@ _int() { # NAME DEFAULT MIN
   [[ "$v" =~ ^[0-9]+$ ]] && ((v >= $3)) || die "setting $1 must be an integer >= $3, got '$v'"
   printf '%s' "$v"
 }
-EVENTS=$(_int SPECWATCH_BENCH_EVENTS 1000000 1000)
+EVENTS=$(_int SPECWATCH_BENCH_EVENTS 100000 1000)
 DEPLOYMENTS=$(_int SPECWATCH_BENCH_DEPLOYMENTS 1000 1)
 HEAP_DEPLOYMENTS=$(_int SPECWATCH_BENCH_HEAP_DEPLOYMENTS 10000 1)
-HEAP_EVENTS=$(_int SPECWATCH_BENCH_HEAP_EVENTS 200000 1)
+HEAP_EVENTS=$(_int SPECWATCH_BENCH_HEAP_EVENTS 50000 1)
 PARTITIONS=$(_int SPECWATCH_BENCH_PARTITIONS 3 1)
 BASE=$(_int SPECWATCH_BENCH_PORT_BASE 29200 1025)
 ((BASE < 65500)) || die "setting SPECWATCH_BENCH_PORT_BASE must be below 65500, got $BASE"
@@ -101,7 +102,7 @@ bench produce "$BOOTSTRAP" "$REGISTRY" "$IN" "$EVENTS" "$DEPLOYMENTS" stream | t
 log "baseline: Kafka's ConsumerPerformance reading $IN (same JVM options as the app: ${JAVA_OPTS[*]})"
 "$JAVA" "${JAVA_OPTS[@]}" -Dlog4j2.configurationFile="$KAFKA_HOME/config/tools-log4j2.yaml" \
   -cp "$KAFKA_HOME/lib/*" org.apache.kafka.tools.ConsumerPerformance --bootstrap-server "$BOOTSTRAP" \
-  --topic "$IN" --messages "$EVENTS" --group "bench-perf-$RUN_ID" --timeout 60000 \
+  --topic "$IN" --num-records "$EVENTS" --group "bench-perf-$RUN_ID" --timeout 60000 \
   | tee "$WORK/consumer-perf.txt"
 # columns: start.time, end.time, data.consumed.in.MB, MB.sec, data.consumed.in.nMsg, nMsg.sec,
 #          rebalance.time.ms, fetch.time.ms, fetch.MB.sec, fetch.nMsg.sec (without the group join)
@@ -109,8 +110,9 @@ PERF_RATE=$(awk -F', *' 'NR > 1 && NF >= 10 {print $10}' "$WORK/consumer-perf.tx
 [[ -n "$PERF_RATE" ]] || die "could not read fetch.nMsg.sec from $WORK/consumer-perf.txt"
 
 APP_ID="bench-streams-$RUN_ID"
-log "streams app (exactly_once_v2, ${JAVA_OPTS[*]}) over $IN from the beginning"
-run_app "$APP_ID" "$IN" "$OUT"
+log "streams app (exactly_once_v2, ${JAVA_OPTS[*]} ${SPECWATCH_BENCH_APP_ARGS:-}) over $IN from the beginning"
+# shellcheck disable=SC2086 # word splitting of the extra options is intended
+run_app "$APP_ID" "$IN" "$OUT" ${SPECWATCH_BENCH_APP_ARGS:-}
 bench await "$BOOTSTRAP" "$APP_ID" "$IN" 1800 | tee "$WORK/streams.txt"
 kill -0 "$APP_PID" 2>/dev/null || die "the app died, see $WORK/$APP_ID.log"
 stop_app
