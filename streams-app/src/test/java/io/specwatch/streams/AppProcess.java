@@ -100,16 +100,6 @@ final class AppProcess implements AutoCloseable {
     return process.exitValue();
   }
 
-  /** The last lines of the log, for failure messages. */
-  String logTail() {
-    try {
-      List<String> lines = Files.readAllLines(log);
-      return String.join("\n", lines.subList(Math.max(0, lines.size() - 30), lines.size()));
-    } catch (IOException e) {
-      return "(cannot read " + log + ": " + e + ")";
-    }
-  }
-
   /** Kills the process if it still runs (test cleanup). */
   @Override
   public void close() {

@@ -121,9 +121,9 @@ class ScaleOutIT {
 
         CompletableFuture<Void> producing =
             CompletableFuture.runAsync(() -> produce(in, serde, batches, BATCH_PACE));
-        // kill when A has committed a good part of its input (a fifth of its share) and
-        // holds an open transaction with
-        // changelog writes (high watermark above the last stable offset) on one of its partitions
+        // kill when A has committed a fifth of its share of the input and holds an open transaction
+        // with changelog writes (high watermark above the last stable offset) on one of its
+        // partitions; the kill follows the check within milliseconds, A commits once a second
         await()
             .atMost(TIMEOUT)
             .pollInterval(Duration.ofMillis(50))
@@ -144,8 +144,8 @@ class ScaleOutIT {
                                 .sum()
                             >= shareOfA / 5
                         && openTransaction(admin, changelog, partitionsOfA));
-        committedAtKill = committedOffsets(admin, appId, in);
         assertThat(a.kill9()).as("exit code of SIGKILL").isEqualTo(137);
+        committedAtKill = committedOffsets(admin, appId, in); // a dead member commits nothing more
         LOG.info("killed A (pid {}) with committed input offsets {}", a.pid(), committedAtKill);
 
         try (AppProcess again = AppProcess.start("eos-a-restarted", logDir, argsA)) {
