@@ -22,6 +22,7 @@ T_EVENTS="specwatch.demo-$RUN_ID.decode-events.v1"
 T_WINDOWS="specwatch.demo-$RUN_ID.window-results.v1"
 T_DLQ="specwatch.demo-$RUN_ID.dead-letter.v1"
 T_CONTEXT="specwatch.demo-$RUN_ID.run-context.v1"
+T_ALERTS="specwatch.demo-$RUN_ID.alerts.v1"
 
 PIDS=()
 cleanup() {
@@ -56,6 +57,7 @@ step "3/6 topics for run $RUN_ID"
 "$SPECWATCH_HOME/scripts/services.sh" topics-create "$T_DLQ" 1
 # co-partitioned with the events: same partition count, both keyed by deployment
 "$SPECWATCH_HOME/scripts/services.sh" topics-create "$T_CONTEXT" 3 compact
+"$SPECWATCH_HOME/scripts/services.sh" topics-create "$T_ALERTS" 1 append-time
 
 step "4/6 ingest: ship the sample engine logs ($LOGS) to $T_EVENTS"
 for f in "$LOGS"/*.log; do
@@ -63,7 +65,7 @@ for f in "$LOGS"/*.log; do
   log "shipping $f as deployment $dep"
   java -jar "$(jar ingest)" ship --file "$f" --deployment "$dep" --host demo-gpu-01 \
     --bootstrap "$SPECWATCH_BOOTSTRAP" --registry-url "$SPECWATCH_REGISTRY_URL" \
-    --topic "$T_EVENTS" --dlq-topic "$T_DLQ"
+    --topic "$T_EVENTS" --dlq-topic "$T_DLQ" --run-context-topic "$T_CONTEXT"
 done
 
 step "5/6 streams-app (exactly_once_v2, 1-minute windows) and ClickHouse sink"
@@ -72,7 +74,7 @@ java -jar "$(jar sinks)" migrate --clickhouse-url "$SPECWATCH_CLICKHOUSE_URL" --
 java -jar "$(jar streams-app)" run --bootstrap "$SPECWATCH_BOOTSTRAP" --registry-url "$SPECWATCH_REGISTRY_URL" \
   --application-id "specwatch-demo-$RUN_ID" --state-dir "$DEMO_DIR/streams-state" \
   --decode-events-topic "$T_EVENTS" --window-results-topic "$T_WINDOWS" --run-context-topic "$T_CONTEXT" \
-  --dead-letter-topic "$T_DLQ" --no-create-topics --exit-when-idle 10s \
+  --dead-letter-topic "$T_DLQ" --alerts-topic "$T_ALERTS" --no-create-topics --exit-when-idle 10s \
   >"$DEMO_DIR/streams.log" 2>&1 &
 streams_pid=$!
 PIDS+=("$streams_pid")

@@ -12,6 +12,7 @@
 #   wait_until TIMEOUT_S DESC CMD...   poll CMD every 0.5 s until it succeeds; returns 1 on timeout
 #   fetch_kafka_jars                   echoes a dir: lib/ (Kafka 4.4.0 broker+tools jars), config/log4j2*.yaml
 #   fetch_apicurio                     echoes the dir holding Apicurio Registry 3.0.9 quarkus-run.jar
+#   fetch_chdb                         echoes the dir whose node_modules holds npm chdb 3.4.0 (ClickHouse 26.x)
 
 if [[ -n "${_SPECWATCH_LIB_SOURCED:-}" ]]; then
   return 0
@@ -25,6 +26,7 @@ export SPECWATCH_HOME SPECWATCH_CACHE SPECWATCH_RUN_DIR
 
 SPECWATCH_KAFKA_VERSION="4.4.0"
 SPECWATCH_APICURIO_VERSION="3.0.9"
+SPECWATCH_CHDB_VERSION="3.4.0"
 
 log() {
   printf '[specwatch %s] %s\n' "$(date +%H:%M:%S)" "$*" >&2
@@ -162,4 +164,38 @@ fetch_apicurio() {
     ln -f "$runner" "$jar" 2>/dev/null || cp -f "$runner" "$jar"
   fi
   dirname "$jar"
+}
+
+# npm chdb (an embedded modern ClickHouse, ~570 MB) into $SPECWATCH_CACHE/chdb-<version>, once; the tests run
+# every migration and cookbook query in it (scripts/chdb-run.mjs). Needs node and npm (Debian: nodejs, npm).
+fetch_chdb() {
+  local out="$SPECWATCH_CACHE/chdb-$SPECWATCH_CHDB_VERSION" lock_fd
+  if [[ -f "$out/.complete" ]]; then
+    printf '%s\n' "$out"
+    return 0
+  fi
+  command -v node >/dev/null 2>&1 || ensure_apt nodejs
+  command -v npm >/dev/null 2>&1 || ensure_apt npm
+  mkdir -p "$SPECWATCH_CACHE"
+  exec {lock_fd}>"$SPECWATCH_CACHE/.chdb.lock"
+  flock "$lock_fd"
+  if [[ ! -f "$out/.complete" ]]; then
+    log "installing npm chdb $SPECWATCH_CHDB_VERSION into $out (~570 MB, once)"
+    local tmp="$out.tmp.$$" npm_log="$SPECWATCH_CACHE/.chdb.npm.log"
+    rm -rf "$tmp"
+    mkdir -p "$tmp"
+    printf '{"name":"specwatch-chdb","private":true}\n' >"$tmp/package.json"
+    if ! npm install --prefix "$tmp" --no-audit --no-fund --loglevel=error "chdb@$SPECWATCH_CHDB_VERSION" \
+      >"$npm_log" 2>&1; then
+      cat "$npm_log" >&2
+      rm -rf "$tmp"
+      exec {lock_fd}>&-
+      die "npm install chdb@$SPECWATCH_CHDB_VERSION failed (output above and in $npm_log)"
+    fi
+    touch "$tmp/.complete"
+    rm -rf "$out"
+    mv "$tmp" "$out"
+  fi
+  exec {lock_fd}>&-
+  printf '%s\n' "$out"
 }

@@ -6,27 +6,31 @@
 -- from its file gives the same key too (lines without a printed time take the ingest time and are the one
 -- case a re-ship from the file is not collapsed). Times are second precision (DateTime); the exact
 -- milliseconds are kept in event_time_ms. raw_fields (Avro map) is two parallel arrays.
--- SQL kept to what ClickHouse 18.16 and 24.x+ both accept: no DateTime64, LowCardinality, TTL, CODEC.
+-- Version-aware template (SqlTemplate): modern servers get LowCardinality for
+-- the repetitive strings, DateTime64(3) ingest/insert times, codecs, a 90-day TTL (raw events;
+-- windows and rollups keep the history) and insert dedup by token.
+-- The earlier 18.16-only text of this file created exactly what the LEGACY rendering creates:
+-- replaces-checksum: bed6476e597947926e9c469576246bcffb7745d17da6a3a981d699a6a5e6854d
 CREATE TABLE IF NOT EXISTS ${database}.decode_events
 (
     event_id String,
-    deployment_id String,
-    host String,
-    source String,
+    deployment_id ${LowCardinality(String)},
+    host ${LowCardinality(String)},
+    source ${LowCardinality(String)},
     source_offset Nullable(Int64),
     line_number Nullable(Int64),
-    engine String,
-    format String,
-    kind String,
-    event_time DateTime('UTC'),
-    event_time_ms Int64,
-    ingest_time DateTime('UTC'),
-    rank Nullable(String),
+    engine ${LowCardinality(String)},
+    format ${LowCardinality(String)},
+    kind ${LowCardinality(String)},
+    event_time DateTime('UTC') ${codec(DoubleDelta, ZSTD(1))},
+    event_time_ms Int64 ${codec(DoubleDelta, ZSTD(1))},
+    ingest_time ${DateTimeMs},
+    rank ${LowCardinality(Nullable(String))},
     tp_rank Nullable(Int32),
     dp_rank Nullable(Int32),
     ep_rank Nullable(Int32),
     request_id Nullable(String),
-    prompt_category Nullable(String),
+    prompt_category ${LowCardinality(Nullable(String))},
     interval_ms Nullable(Float64),
     decode_passes Nullable(Int64),
     cycles Nullable(Int64),
@@ -36,7 +40,7 @@ CREATE TABLE IF NOT EXISTS ${database}.decode_events
     accept_length Nullable(Float64),
     accept_rate Nullable(Float64),
     raw_accept_rate Nullable(Float64),
-    raw_accept_rate_definition Nullable(String),
+    raw_accept_rate_definition ${LowCardinality(Nullable(String))},
     accepted_tokens Nullable(Int64),
     drafted_tokens Nullable(Int64),
     emitted_tokens Nullable(Int64),
@@ -50,13 +54,15 @@ CREATE TABLE IF NOT EXISTS ${database}.decode_events
     cuda_graph Nullable(UInt8),
     spec_enabled UInt8,
     run_context_id Nullable(String),
-    raw_fields_keys Array(String),
-    raw_fields_values Array(String),
-    kafka_topic String,
+    raw_fields_keys Array(String) ${codec(ZSTD(1))},
+    raw_fields_values Array(String) ${codec(ZSTD(3))},
+    kafka_topic ${LowCardinality(String)},
     kafka_partition Int32,
-    kafka_offset Int64,
-    inserted_at DateTime('UTC')
+    kafka_offset Int64 ${codec(Delta, ZSTD(1))},
+    inserted_at ${DateTimeMs}
 )
 ENGINE = ReplacingMergeTree(inserted_at)
 PARTITION BY toYYYYMM(event_time)
-ORDER BY (deployment_id, event_time, event_id);
+ORDER BY (deployment_id, event_time, event_id)
+${ttl(event_time + INTERVAL 90 DAY)}
+${modern(SETTINGS non_replicated_deduplication_window = 1000)};

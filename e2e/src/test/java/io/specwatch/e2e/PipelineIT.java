@@ -18,6 +18,7 @@ import io.specwatch.sink.migrate.Migrator;
 import io.specwatch.streams.StaticBaselines;
 import io.specwatch.streams.StreamsAppConfig;
 import io.specwatch.streams.StreamsRunner;
+import io.specwatch.streams.alert.AlertConfig;
 import io.specwatch.testkit.SpecwatchContainers;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -122,10 +123,11 @@ class PipelineIT {
     String windows = SpecwatchContainers.uniqueName("window-results");
     String dlq = SpecwatchContainers.uniqueName("dead-letter");
     String contexts = SpecwatchContainers.uniqueName("run-context");
+    String alerts = SpecwatchContainers.uniqueName("alerts");
     // run-context: co-partitioned with the events (3 partitions each)
     createTopics(List.of(events, dlq, contexts), Map.of());
     // result records carry old event times: append time keeps retention from deleting them
-    createTopics(List.of(windows), Map.of("message.timestamp.type", "LogAppendTime"));
+    createTopics(List.of(windows, alerts), Map.of("message.timestamp.type", "LogAppendTime"));
 
     Path logFile = tmp.resolve("sglang.log");
     Files.write(logFile, LOG, StandardCharsets.UTF_8);
@@ -161,7 +163,9 @@ class PipelineIT {
             dlq,
             StaticBaselines.none(),
             Duration.ofHours(1),
-            Map.of());
+            Map.of(),
+            alerts,
+            AlertConfig.defaults());
     Future<Integer> streams =
         pool.submit(
             () -> StreamsRunner.start(streamsConfig).awaitExit(Optional.of(Duration.ofSeconds(8))));

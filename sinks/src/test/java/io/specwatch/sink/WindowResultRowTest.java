@@ -3,6 +3,7 @@ package io.specwatch.sink;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.specwatch.schemas.WindowResult;
+import io.specwatch.sink.clickhouse.SqlDialect;
 import io.specwatch.sink.migrate.MigrationLoader;
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
@@ -81,7 +82,7 @@ class WindowResultRowTest {
 
   @Test
   void everyColumnOfTheTableIsWrittenAndNothingElse() {
-    String ddl = MigrationLoader.loadDefault().get(0).statements("db").get(1);
+    String ddl = MigrationLoader.loadDefault().get(0).statements("db", SqlDialect.LEGACY).get(1);
     Set<String> columns = new LinkedHashSet<>();
     Matcher column = Pattern.compile("(?m)^\\s+([a-z_0-9]+) [A-Z]").matcher(ddl);
     while (column.find()) {

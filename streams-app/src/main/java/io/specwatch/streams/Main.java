@@ -102,6 +102,14 @@ public final class Main implements Runnable {
     String deadLetterTopic;
 
     @Option(
+        names = "--alerts-topic",
+        defaultValue = "${env:SPECWATCH_TOPIC_ALERTS:-" + Topics.ALERTS + "}",
+        description = "Alerts output topic (env SPECWATCH_TOPIC_ALERTS). Default: ${DEFAULT-VALUE}")
+    String alertsTopic;
+
+    @Mixin AlertOptions alertOptions = new AlertOptions();
+
+    @Option(
         names = "--static-baseline",
         split = ",",
         defaultValue = "${env:SPECWATCH_STATIC_BASELINES}",
@@ -209,7 +217,9 @@ public final class Main implements Runnable {
           deadLetterTopic,
           StaticBaselines.parse(staticBaselines),
           baselineMaxAge,
-          kafka.rawProperties());
+          kafka.rawProperties(),
+          alertsTopic,
+          alertOptions.config());
     }
   }
 }

@@ -1,9 +1,12 @@
 package io.specwatch.streams;
 
+import io.specwatch.schemas.Alert;
 import io.specwatch.schemas.DecodeEvent;
 import io.specwatch.schemas.RunContext;
 import io.specwatch.schemas.WindowResult;
 import io.specwatch.serde.AvroSerde;
+import io.specwatch.serde.Topics;
+import io.specwatch.streams.alert.AlertConfig;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Locale;
@@ -32,6 +35,8 @@ import org.apache.kafka.streams.errors.DefaultProductionExceptionHandler;
  * @param staticBaselines configured t_AR per comparison key
  * @param baselineMaxAge how much older than a speculative window a learned baseline may be
  * @param extraKafkaProperties raw Kafka client/Streams settings applied last (SASL, TLS, tuning)
+ * @param alertsTopic output topic of alert raise/clear events
+ * @param alerts alert rules
  */
 public record StreamsAppConfig(
     String bootstrap,
@@ -46,7 +51,42 @@ public record StreamsAppConfig(
     String deadLetterTopic,
     StaticBaselines staticBaselines,
     Duration baselineMaxAge,
-    Map<String, String> extraKafkaProperties) {
+    Map<String, String> extraKafkaProperties,
+    String alertsTopic,
+    AlertConfig alerts) {
+
+  /** With the default alerts topic and the default alert rules. */
+  public StreamsAppConfig(
+      String bootstrap,
+      String registryUrl,
+      String applicationId,
+      Path stateDir,
+      Duration windowSize,
+      Duration grace,
+      String decodeEventsTopic,
+      String runContextTopic,
+      String windowResultsTopic,
+      String deadLetterTopic,
+      StaticBaselines staticBaselines,
+      Duration baselineMaxAge,
+      Map<String, String> extraKafkaProperties) {
+    this(
+        bootstrap,
+        registryUrl,
+        applicationId,
+        stateDir,
+        windowSize,
+        grace,
+        decodeEventsTopic,
+        runContextTopic,
+        windowResultsTopic,
+        deadLetterTopic,
+        staticBaselines,
+        baselineMaxAge,
+        extraKafkaProperties,
+        Topics.ALERTS,
+        AlertConfig.defaults());
+  }
 
   public StreamsAppConfig {
     require(bootstrap, "bootstrap");
@@ -69,13 +109,15 @@ public record StreamsAppConfig(
     require(runContextTopic, "run-context-topic");
     require(windowResultsTopic, "window-results-topic");
     require(deadLetterTopic, "dead-letter-topic");
+    require(alertsTopic, "alerts-topic");
     Map<String, String> topics = new TreeMap<>();
     for (String[] t :
         new String[][] {
           {"decode-events-topic", decodeEventsTopic},
           {"run-context-topic", runContextTopic},
           {"window-results-topic", windowResultsTopic},
-          {"dead-letter-topic", deadLetterTopic}
+          {"dead-letter-topic", deadLetterTopic},
+          {"alerts-topic", alertsTopic}
         }) {
       String other = topics.put(t[1], t[0]);
       if (other != null) {
@@ -88,6 +130,7 @@ public record StreamsAppConfig(
       throw new IllegalArgumentException(
           "baseline-max-age must be zero or positive, got " + baselineMaxAge);
     }
+    Objects.requireNonNull(alerts, "alert settings must be set");
     extraKafkaProperties =
         Map.copyOf(extraKafkaProperties == null ? Map.of() : extraKafkaProperties);
   }
@@ -151,7 +194,10 @@ public record StreamsAppConfig(
         baselineMaxAge,
         AvroSerde.forClass(DecodeEvent.class, serde, false),
         AvroSerde.forClass(RunContext.class, serde, false),
-        AvroSerde.forClass(WindowResult.class, serde, false));
+        AvroSerde.forClass(WindowResult.class, serde, false),
+        alertsTopic,
+        AvroSerde.forClass(Alert.class, serde, false),
+        alerts);
   }
 
   /** The effective settings for a log line, secrets masked. */
@@ -182,6 +228,10 @@ public record StreamsAppConfig(
         + staticBaselines.stepMs()
         + " baselineMaxAge="
         + baselineMaxAge
+        + " alertsTopic="
+        + alertsTopic
+        + " alerts="
+        + alerts
         + " extra="
         + extra;
   }

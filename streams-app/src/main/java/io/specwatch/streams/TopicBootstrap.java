@@ -52,6 +52,10 @@ final class TopicBootstrap {
           new NewTopic(config.windowResultsTopic(), Optional.of(partitions), Optional.empty())
               .configs(OUTPUT_TOPIC_CONFIG));
       create(admin, new NewTopic(config.deadLetterTopic(), Optional.of(1), Optional.empty()));
+      create(
+          admin,
+          new NewTopic(config.alertsTopic(), Optional.of(1), Optional.empty())
+              .configs(OUTPUT_TOPIC_CONFIG));
     }
   }
 

@@ -2,6 +2,7 @@ package io.specwatch.streams;
 
 import io.specwatch.schemas.RunContext;
 import io.specwatch.schemas.WindowResult;
+import io.specwatch.streams.alert.AlertTopology;
 import java.util.Properties;
 import org.apache.kafka.common.serialization.Serdes;
 import org.apache.kafka.common.utils.Bytes;
@@ -36,6 +37,7 @@ import org.apache.kafka.streams.state.WindowStore;
  *   -> run-context-lookup (run-context table store, same task) -> key = comparison key
  *   -> repartition baseline-by-key -> baseline-join (baseline-store: learned t_AR; static config)
  *   -> windowResults (key deploymentId) -> window-results
+ * windowResults + run-context table -> alert rules ({@link AlertTopology}) -> alerts
  * </pre>
  */
 public final class TopologyFactory {
@@ -119,8 +121,7 @@ public final class TopologyFactory {
         in.windowResultsTopic(),
         Produced.with(Serdes.String(), in.windowResultSerde())
             .withName(TopologyNames.WINDOW_RESULTS_SINK));
-    // alerts (streams-alerts) wire in here: AlertTopology.addTo(builder, windowResults,
-    // runContexts, in);
+    AlertTopology.addTo(builder, windowResults, runContexts, in);
     return builder.build();
   }
 }

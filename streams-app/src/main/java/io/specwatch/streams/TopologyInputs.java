@@ -1,8 +1,10 @@
 package io.specwatch.streams;
 
+import io.specwatch.schemas.Alert;
 import io.specwatch.schemas.DecodeEvent;
 import io.specwatch.schemas.RunContext;
 import io.specwatch.schemas.WindowResult;
+import io.specwatch.streams.alert.AlertConfig;
 import java.time.Duration;
 import java.util.Objects;
 import org.apache.kafka.common.serialization.Serde;
@@ -21,6 +23,9 @@ import org.apache.kafka.common.serialization.Serde;
  * @param decodeEventSerde value serde of the input topic
  * @param runContextSerde value serde of the run-context topic and store
  * @param windowResultSerde value serde of the output topic and the baseline repartition topic
+ * @param alertsTopic output topic of Alert values
+ * @param alertSerde value serde of the alerts topic
+ * @param alerts alert rules
  */
 public record TopologyInputs(
     String decodeEventsTopic,
@@ -32,7 +37,10 @@ public record TopologyInputs(
     Duration baselineMaxAge,
     Serde<DecodeEvent> decodeEventSerde,
     Serde<RunContext> runContextSerde,
-    Serde<WindowResult> windowResultSerde) {
+    Serde<WindowResult> windowResultSerde,
+    String alertsTopic,
+    Serde<Alert> alertSerde,
+    AlertConfig alerts) {
 
   public TopologyInputs {
     requireName(decodeEventsTopic, "decodeEventsTopic");
@@ -55,6 +63,9 @@ public record TopologyInputs(
     Objects.requireNonNull(decodeEventSerde, "decodeEventSerde");
     Objects.requireNonNull(runContextSerde, "runContextSerde");
     Objects.requireNonNull(windowResultSerde, "windowResultSerde");
+    requireName(alertsTopic, "alertsTopic");
+    Objects.requireNonNull(alertSerde, "alertSerde");
+    Objects.requireNonNull(alerts, "alerts");
   }
 
   private static void requireName(String name, String setting) {

@@ -49,6 +49,39 @@ public final class TopologyNames {
   /** Sink processor writing the window-results topic. */
   public static final String WINDOW_RESULTS_SINK = "window-results-sink";
 
+  /** Table-to-stream conversion of run-context updates (input of the attribution history). */
+  public static final String RUN_CONTEXT_CHANGES = "alert-run-context-changes";
+
+  /** Repartition of run-context updates onto the alert partitions (topic suffix). */
+  public static final String ALERT_RUN_CONTEXT_REPARTITION = "alert-run-contexts";
+
+  /** Processor keeping the last run contexts per deployment. */
+  public static final String RUN_CONTEXT_HISTORY = "alert-run-context-history";
+
+  /** Store of the last run contexts per deployment (attribution of regressions). */
+  public static final String RUN_CONTEXT_HISTORY_STORE = "alert-run-context-history-store";
+
+  /** Keeps the per-deployment total rows of speculative deployments for the alert rules. */
+  public static final String ALERT_WINDOW_FILTER = "alert-window-filter";
+
+  /** Repartition of those rows onto the alert partitions (topic suffix). */
+  public static final String ALERT_WINDOW_REPARTITION = "alert-window-results";
+
+  /** Processor evaluating the alert rules. */
+  public static final String ALERT_EVALUATOR = "alert-evaluator";
+
+  /** Hysteresis state of SPEC_BELOW_BASELINE and ACCEPT_COLLAPSE (key deployment|TYPE). */
+  public static final String ALERT_HYSTERESIS_STORE = "alert-hysteresis-store";
+
+  /** REGRESSION detector state per deployment (reference and recent blocks). */
+  public static final String ALERT_REGRESSION_STORE = "alert-regression-store";
+
+  /** NO_DATA state per deployment (last window, arrival time). */
+  public static final String ALERT_LAST_SEEN_STORE = "alert-last-seen-store";
+
+  /** Sink processor writing the alerts topic. */
+  public static final String ALERTS_SINK = "alerts-sink";
+
   /** Operation name of the sensor counting late events (events later than the grace). */
   public static final String LATE_EVENTS_METRIC = "late-events";
 

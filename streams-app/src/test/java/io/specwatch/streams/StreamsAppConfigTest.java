@@ -158,6 +158,23 @@ class StreamsAppConfigTest {
                     Duration.ofHours(1),
                     Map.of()))
         .hasMessageContaining("must differ");
+    assertThatThrownBy(
+            () ->
+                new StreamsAppConfig(
+                    "b:1",
+                    "http://r",
+                    "app",
+                    Path.of("s"),
+                    Duration.ofMinutes(1),
+                    Duration.ZERO,
+                    "in",
+                    "contexts",
+                    "out",
+                    "dlq",
+                    StaticBaselines.none(),
+                    Duration.ofSeconds(-1),
+                    Map.of()))
+        .hasMessageContaining("baseline-max-age");
   }
 
   @Test
@@ -173,8 +190,67 @@ class StreamsAppConfigTest {
     if (System.getenv("SPECWATCH_HEALTH_PORT") == null) {
       assertThat(run.health.port()).as("health port off by default on the CLI").isEqualTo(-1);
     }
+    Main.Run baselines = new Main.Run();
+    new CommandLine(baselines)
+        .parseArgs(
+            "--static-baseline",
+            "kimi|8xH100|8|1=12.2,kimi|8xH100|8|*=14",
+            "--static-baseline",
+            "qwen|2xH100|2|2-4=5",
+            "--baseline-max-age",
+            "30m",
+            "--run-context-topic",
+            "ctx",
+            "--dead-letter-topic",
+            "dlq");
+    StreamsAppConfig c = baselines.config();
+    assertThat(c.staticBaselines().stepMs())
+        .containsEntry("kimi|8xH100|8|1", 12.2)
+        .containsEntry("kimi|8xH100|8|*", 14.0)
+        .containsEntry("qwen|2xH100|2|2-4", 5.0);
+    assertThat(c.baselineMaxAge()).isEqualTo(Duration.ofMinutes(30));
+    assertThat(c.runContextTopic()).isEqualTo("ctx");
+    assertThat(c.kafkaProperties().getProperty(DeadLetters.TOPIC_CONFIG)).isEqualTo("dlq");
+    Main.Run bad = new Main.Run();
+    new CommandLine(bad).parseArgs("--static-baseline", "kimi|8xH100|8|1=fast");
+    assertThatThrownBy(bad::config).hasMessageStartingWith("static-baseline");
+    Main.Run defaults = new Main.Run();
+    new CommandLine(defaults).parseArgs();
+    if (System.getenv("SPECWATCH_STATIC_BASELINES") == null) {
+      assertThat(defaults.config().staticBaselines().stepMs()).isEmpty();
+    }
     assertThatThrownBy(() -> new CommandLine(new Main.Run()).parseArgs("--grace", "soon"))
         .hasMessageContaining("--grace")
         .hasMessageContaining("'soon'");
+  }
+
+  @Test
+  void cliAlertOptionsReachTheConfigAndBadOnesFailNamingTheOption() {
+    Main.Run run = new Main.Run();
+    new CommandLine(run)
+        .parseArgs(
+            "--alert-raise-windows", "4",
+            "--alert-no-data-silence", "10m",
+            "--alert-regression-confidence", "0.999",
+            "--alerts-topic", "my-alerts",
+            "--run-context-topic", "my-contexts");
+    StreamsAppConfig config = run.config();
+    assertThat(config.alerts().raiseWindows()).isEqualTo(4);
+    assertThat(config.alerts().noDataSilence()).isEqualTo(Duration.ofMinutes(10));
+    assertThat(config.alerts().confidence()).isEqualTo(0.999);
+    assertThat(config.alerts().clearWindows()).as("default").isEqualTo(3);
+    assertThat(config.alertsTopic()).isEqualTo("my-alerts");
+    assertThat(config.runContextTopic()).isEqualTo("my-contexts");
+    assertThat(config.topologyInputs().alerts()).isEqualTo(config.alerts());
+
+    Main.Run bad = new Main.Run();
+    new CommandLine(bad).parseArgs("--alert-regression-recent-windows", "1");
+    assertThatThrownBy(bad::config).hasMessageStartingWith("alert-regression-recent-windows");
+
+    Main.Run clash = new Main.Run();
+    new CommandLine(clash).parseArgs("--alerts-topic", "specwatch.window-results.v1");
+    assertThatThrownBy(clash::config)
+        .hasMessage(
+            "window-results-topic and alerts-topic must differ, both are specwatch.window-results.v1");
   }
 }

@@ -13,6 +13,7 @@ import io.specwatch.runtime.Readiness;
 import io.specwatch.schemas.DecodeEvent;
 import io.specwatch.schemas.WindowResult;
 import io.specwatch.serde.AvroSerde;
+import io.specwatch.streams.alert.AlertConfig;
 import io.specwatch.testkit.SpecwatchContainers;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -60,6 +61,7 @@ class StreamsAppIT {
     String out = SpecwatchContainers.uniqueName("window-results");
     String contexts = SpecwatchContainers.uniqueName("run-context");
     String dlq = SpecwatchContainers.uniqueName("dead-letter");
+    String alerts = SpecwatchContainers.uniqueName("alerts");
     try (Admin admin =
         Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap))) {
       admin
@@ -69,7 +71,8 @@ class StreamsAppIT {
                   new NewTopic(contexts, 1, (short) 1)
                       .configs(TopicBootstrap.RUN_CONTEXT_TOPIC_CONFIG),
                   new NewTopic(dlq, 1, (short) 1),
-                  new NewTopic(out, 1, (short) 1).configs(TopicBootstrap.OUTPUT_TOPIC_CONFIG)))
+                  new NewTopic(out, 1, (short) 1).configs(TopicBootstrap.OUTPUT_TOPIC_CONFIG),
+                  new NewTopic(alerts, 1, (short) 1).configs(TopicBootstrap.OUTPUT_TOPIC_CONFIG)))
           .all()
           .get();
     }
@@ -87,7 +90,9 @@ class StreamsAppIT {
             dlq,
             StaticBaselines.none(),
             Duration.ofHours(1),
-            Map.of("commit.interval.ms", "200"));
+            Map.of("commit.interval.ms", "200"),
+            alerts,
+            AlertConfig.defaults());
     Map<String, Object> serde = config.serdeConfig();
     Readiness readiness = new Readiness();
 

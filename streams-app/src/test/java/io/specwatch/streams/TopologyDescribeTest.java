@@ -2,10 +2,13 @@ package io.specwatch.streams;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.specwatch.schemas.Alert;
 import io.specwatch.schemas.DecodeEvent;
 import io.specwatch.schemas.RunContext;
 import io.specwatch.schemas.WindowResult;
 import io.specwatch.serde.AvroSerde;
+import io.specwatch.serde.Topics;
+import io.specwatch.streams.alert.AlertConfig;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -36,7 +39,10 @@ class TopologyDescribeTest {
                     Duration.ofHours(1),
                     AvroSerde.forClass(DecodeEvent.class, serde, false),
                     AvroSerde.forClass(RunContext.class, serde, false),
-                    AvroSerde.forClass(WindowResult.class, serde, false)))
+                    AvroSerde.forClass(WindowResult.class, serde, false),
+                    Topics.ALERTS,
+                    AvroSerde.forClass(Alert.class, serde, false),
+                    AlertConfig.defaults()))
             .describe()
             .toString();
     if (Boolean.getBoolean("golden.update")) {

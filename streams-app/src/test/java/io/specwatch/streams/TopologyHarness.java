@@ -12,6 +12,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.Properties;
 import java.util.TreeMap;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.apache.kafka.common.serialization.Serdes;
@@ -37,6 +38,15 @@ final class TopologyHarness implements AutoCloseable {
   final AvroSerde<DecodeEvent> eventSerde;
 
   TopologyHarness(Path stateDir, StaticBaselines statics, Duration baselineMaxAge) {
+    this(stateDir, statics, baselineMaxAge, Map.of());
+  }
+
+  /** With {@code overrides} on top of the app's Streams properties. */
+  TopologyHarness(
+      Path stateDir,
+      StaticBaselines statics,
+      Duration baselineMaxAge,
+      Map<String, String> overrides) {
     config =
         new StreamsAppConfig(
             "unused:9092",
@@ -54,7 +64,7 @@ final class TopologyHarness implements AutoCloseable {
             Map.of());
     driver =
         new TopologyTestDriver(
-            TopologyFactory.build(config.topologyInputs()), config.kafkaProperties(), T0);
+            TopologyFactory.build(config.topologyInputs()), props(config, overrides), T0);
     Map<String, Object> serde = config.serdeConfig();
     eventSerde = AvroSerde.forClass(DecodeEvent.class, serde, false);
     input = driver.createInputTopic(IN, Serdes.String().serializer(), eventSerde.serializer());
@@ -74,6 +84,12 @@ final class TopologyHarness implements AutoCloseable {
             DLQ,
             Serdes.String().deserializer(),
             AvroSerde.forClass(DeadLetter.class, serde, false).deserializer());
+  }
+
+  private static Properties props(StreamsAppConfig config, Map<String, String> overrides) {
+    Properties p = config.kafkaProperties();
+    p.putAll(overrides);
+    return p;
   }
 
   TopologyHarness(Path stateDir) {

@@ -3,13 +3,19 @@ package io.specwatch.ingest.cli;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
-/** Entry point: {@code java -jar specwatch-ingest.jar ship|tail|parse|scrape ...}. */
+/** Entry point: {@code java -jar specwatch-ingest.jar ship|tail|parse|scrape|generate ...}. */
 @Command(
     name = "specwatch-ingest",
     mixinStandardHelpOptions = true,
     version = "specwatch-ingest 0.1.0",
     description = "Engine log shipper: parses inference logs into DecodeEvents.",
-    subcommands = {ShipCommand.class, TailCommand.class, ParseCommand.class, ScrapeCommand.class})
+    subcommands = {
+      ShipCommand.class,
+      TailCommand.class,
+      ParseCommand.class,
+      ScrapeCommand.class,
+      GenerateCommand.class
+    })
 public final class IngestCli implements Runnable {
 
   @Override

@@ -29,7 +29,9 @@ import picocli.CommandLine.Spec;
 @Command(
     name = "parse",
     mixinStandardHelpOptions = true,
-    description = "Parse log files offline: JSON per recognised line (stdout), summary (stderr).")
+    description =
+        "Parse log files offline: JSON per recognised line (stdout), summary (stderr). Exit codes:"
+            + " 0 parsed, 2 bad setting or unreadable file.")
 final class ParseCommand implements Callable<Integer> {
 
   @Spec CommandSpec spec;
@@ -40,13 +42,14 @@ final class ParseCommand implements Callable<Integer> {
   @Option(
       names = "--deployment",
       defaultValue = "${env:SPECWATCH_DEPLOYMENT:-local}",
-      description = "Deployment id recorded in events (default ${DEFAULT-VALUE}).")
+      description =
+          "Deployment id recorded in events (env SPECWATCH_DEPLOYMENT, default ${DEFAULT-VALUE}).")
   String deployment;
 
   @Option(
       names = "--host",
       defaultValue = "${env:SPECWATCH_HOST:-localhost}",
-      description = "Host recorded in events (default ${DEFAULT-VALUE}).")
+      description = "Host recorded in events (env SPECWATCH_HOST, default ${DEFAULT-VALUE}).")
   String host;
 
   @Mixin NormaliseOptions normalise;

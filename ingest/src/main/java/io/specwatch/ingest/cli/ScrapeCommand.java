@@ -27,7 +27,8 @@ import picocli.CommandLine.Spec;
     mixinStandardHelpOptions = true,
     description =
         "Scrape Prometheus /metrics of vLLM or SGLang every interval and publish the deltas as"
-            + " INTERVAL DecodeEvents, until SIGTERM.")
+            + " INTERVAL DecodeEvents, until SIGTERM. Exit codes: 0 stopped, 2 bad setting or"
+            + " delivery failure.")
 final class ScrapeCommand implements Callable<Integer> {
 
   @Spec CommandSpec spec;
@@ -47,7 +48,9 @@ final class ScrapeCommand implements Callable<Integer> {
   @Option(
       names = "--engine",
       defaultValue = "${env:SPECWATCH_SCRAPE_ENGINE:-auto}",
-      description = "vllm, sglang or auto (by metric names; default ${DEFAULT-VALUE}).")
+      description =
+          "vllm, sglang or auto (by metric names; env SPECWATCH_SCRAPE_ENGINE, default"
+              + " ${DEFAULT-VALUE}).")
   String engine;
 
   @Mixin KafkaOptions kafka;

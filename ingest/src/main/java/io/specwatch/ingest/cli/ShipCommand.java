@@ -1,10 +1,12 @@
 package io.specwatch.ingest.cli;
 
 import io.specwatch.ingest.ship.IngestMetrics;
+import io.specwatch.ingest.ship.IngestOutcome;
 import io.specwatch.ingest.ship.LogFileShipper;
 import io.specwatch.ingest.ship.ShipConfig;
 import io.specwatch.ingest.ship.ShipObserver;
 import io.specwatch.ingest.ship.ShipResult;
+import io.specwatch.ingest.ship.SourceLine;
 import io.specwatch.runtime.AppRuntime;
 import io.specwatch.runtime.Durations;
 import io.specwatch.runtime.HealthOptions;
@@ -93,10 +95,7 @@ final class ShipCommand implements Callable<Integer> {
               new IngestMetrics(runtime.registry(), () -> Math.max(0, size - position.get())),
               new ShipObserver() {
                 @Override
-                public void line(
-                    io.specwatch.ingest.ship.SourceLine line,
-                    long endOffset,
-                    io.specwatch.ingest.ship.IngestOutcome outcome) {
+                public void line(SourceLine line, long endOffset, IngestOutcome outcome) {
                   position.set(endOffset);
                 }
               });

@@ -49,7 +49,7 @@ final class ShipProgress implements ShipObserver {
   @Override
   public void line(SourceLine line, long endOffset, IngestOutcome outcome) {
     lines++;
-    offset = Math.min(endOffset, Math.max(total, endOffset));
+    offset = total > 0 ? Math.min(endOffset, total) : endOffset;
     long now = clock.millis();
     if (now - lastMs >= interval.toMillis()) {
       lastMs = now;

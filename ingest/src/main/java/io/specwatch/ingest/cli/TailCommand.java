@@ -9,6 +9,7 @@ import io.specwatch.runtime.Durations;
 import io.specwatch.runtime.HealthOptions;
 import io.specwatch.runtime.KafkaOptions;
 import java.nio.file.Path;
+import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -119,7 +120,7 @@ final class TailCommand implements Callable<Integer> {
       tailer =
           new Tailer(
               config,
-              java.time.Clock.systemUTC(),
+              Clock.systemUTC(),
               new IngestMetrics(
                   runtime.registry(), () -> ref[0] == null ? 0 : ref[0].bytesBehind()));
     } catch (RuntimeException e) {

@@ -67,6 +67,7 @@ public record ContextFields(
   }
 
   /** True when this source states nothing about the context. */
+  @com.fasterxml.jackson.annotation.JsonIgnore
   public boolean isEmpty() {
     return equals(EMPTY.withDeployment(deployment));
   }

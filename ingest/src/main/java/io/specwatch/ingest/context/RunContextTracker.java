@@ -39,6 +39,7 @@ public final class RunContextTracker {
   private final Set<String> deployments = new LinkedHashSet<>();
   // contextId of the current merged content per deployment ("" = nothing stated); cleared on change
   private final Map<String, String> currentIds = new HashMap<>();
+  private long logVersion;
 
   public RunContextTracker(String defaultDeployment) {
     this.defaultDeployment = Objects.requireNonNull(defaultDeployment, "defaultDeployment");
@@ -74,7 +75,11 @@ public final class RunContextTracker {
   public synchronized RunContext reveal(ContextFields fields, Instant observedAt) {
     String d = fields.deployment() == null ? defaultDeployment : fields.deployment();
     deployments.add(d);
+    ContextFields before = logs.get(d);
     logs.merge(d, fields.withDeployment(null), ContextFields::overlay);
+    if (!logs.get(d).equals(before)) {
+      logVersion++;
+    }
     currentIds.remove(d);
     return publishIfChanged(d, observedAt);
   }
@@ -116,6 +121,29 @@ public final class RunContextTracker {
       }
     }
     return out;
+  }
+
+  /** Bumped whenever a log line changed a deployment's log layer (tail persists the layers). */
+  public synchronized long logVersion() {
+    return logVersion;
+  }
+
+  /** The log layer per deployment: what the logs revealed so far. */
+  public synchronized Map<String, ContextFields> logLayers() {
+    return Map.copyOf(logs);
+  }
+
+  /**
+   * Restores log layers saved before a restart (tail resumes after the lines that revealed them);
+   * lines read again restate their fields in order, so the result converges to the logs' state.
+   */
+  public synchronized void restoreLogLayers(Map<String, ContextFields> layers) {
+    layers.forEach(
+        (d, f) -> {
+          logs.put(d, f.withDeployment(null));
+          deployments.add(d);
+        });
+    currentIds.clear();
   }
 
   /** The merged fields of a deployment (for tests and the parse command). */

@@ -1,6 +1,11 @@
 package io.specwatch.ingest.scrape;
 
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import io.specwatch.ingest.context.RunContextTracker;
 import io.specwatch.schemas.DecodeEvent;
+import io.specwatch.schemas.RunContext;
 import io.specwatch.serde.AvroSerde;
 import java.io.IOException;
 import java.net.URI;
@@ -13,6 +18,7 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 import org.apache.kafka.clients.producer.KafkaProducer;
@@ -43,10 +49,10 @@ public final class Scraper {
   private final CountDownLatch stopped = new CountDownLatch(1);
   private final CountDownLatch finished = new CountDownLatch(1);
 
-  private final io.micrometer.core.instrument.MeterRegistry registry;
+  private final MeterRegistry registry;
 
   public Scraper(ScrapeConfig config, Clock clock) {
-    this(config, clock, new io.micrometer.core.instrument.simple.SimpleMeterRegistry());
+    this(config, clock, new SimpleMeterRegistry());
   }
 
   /**
@@ -54,8 +60,7 @@ public final class Scraper {
    * specwatch_ingest_failed_scrapes_total}, {@code specwatch_ingest_records_total{kind}} and {@code
    * specwatch_ingest_kafka_errors_total}.
    */
-  public Scraper(
-      ScrapeConfig config, Clock clock, io.micrometer.core.instrument.MeterRegistry registry) {
+  public Scraper(ScrapeConfig config, Clock clock, MeterRegistry registry) {
     this.config = Objects.requireNonNull(config, "config");
     this.clock = Objects.requireNonNull(clock, "clock");
     this.http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
@@ -93,33 +98,22 @@ public final class Scraper {
     IntervalDeriver deriver =
         new IntervalDeriver(config.ship().deploymentId(), config.ship().host(), config.engine());
     AtomicReference<Exception> sendError = new AtomicReference<>();
-    var scrapes =
-        io.micrometer.core.instrument.Counter.builder("specwatch.ingest.scrapes")
-            .register(registry);
-    var failedScrapes =
-        io.micrometer.core.instrument.Counter.builder("specwatch.ingest.failed.scrapes")
-            .register(registry);
+    var scrapes = Counter.builder("specwatch.ingest.scrapes").register(registry);
+    var failedScrapes = Counter.builder("specwatch.ingest.failed.scrapes").register(registry);
     var sent =
-        io.micrometer.core.instrument.Counter.builder("specwatch.ingest.records")
-            .tag("kind", "decode_event")
-            .register(registry);
+        Counter.builder("specwatch.ingest.records").tag("kind", "decode_event").register(registry);
     var contextsSent =
-        io.micrometer.core.instrument.Counter.builder("specwatch.ingest.records")
-            .tag("kind", "run_context")
-            .register(registry);
-    var kafkaErrors =
-        io.micrometer.core.instrument.Counter.builder("specwatch.ingest.kafka.errors")
-            .register(registry);
-    io.specwatch.ingest.context.RunContextTracker contexts =
+        Counter.builder("specwatch.ingest.records").tag("kind", "run_context").register(registry);
+    var kafkaErrors = Counter.builder("specwatch.ingest.kafka.errors").register(registry);
+    RunContextTracker contexts =
         config.ship().runContext().newTracker(config.ship().deploymentId());
     long rounds = 0;
     long events = 0;
     long failed = 0;
     try (Serde<DecodeEvent> serde =
             AvroSerde.forClass(DecodeEvent.class, config.ship().serdeConfig(), false);
-        Serde<io.specwatch.schemas.RunContext> contextSerde =
-            AvroSerde.forClass(
-                io.specwatch.schemas.RunContext.class, config.ship().serdeConfig(), false);
+        Serde<RunContext> contextSerde =
+            AvroSerde.forClass(RunContext.class, config.ship().serdeConfig(), false);
         Producer<String, byte[]> producer =
             new KafkaProducer<>(
                 config.ship().producerProperties(),
@@ -156,7 +150,7 @@ public final class Scraper {
                             contextSerde.serializer().serialize(ctxTopic, stamp.publish())))
                     .get();
                 contextsSent.increment();
-              } catch (java.util.concurrent.ExecutionException ex) {
+              } catch (ExecutionException ex) {
                 kafkaErrors.increment();
                 throw new ScrapeException(
                     "delivery of the run context failed: " + ex.getCause(), ex.getCause());

@@ -60,6 +60,7 @@ public final class IngestMetrics implements ShipObserver {
     Gauge.builder("specwatch.ingest.bytes.behind", bytesBehind, s -> (double) s.getAsLong())
         .description("Bytes of the shipped files not read yet")
         .baseUnit("bytes")
+        .strongReference(true)
         .register(registry);
   }
 

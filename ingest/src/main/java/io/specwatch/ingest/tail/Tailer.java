@@ -25,6 +25,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Semaphore;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.stream.Stream;
 import org.apache.kafka.clients.producer.KafkaProducer;
@@ -76,6 +77,7 @@ public final class Tailer implements Runnable {
   private final RunContextTracker contexts;
   private final RunContextFileWatcher contextFile;
   private final ShipObserver observer;
+  private long savedLogVersion;
 
   public Tailer(TailConfig config) {
     this(config, Clock.systemUTC());
@@ -97,6 +99,8 @@ public final class Tailer implements Runnable {
     this.slots = new Semaphore(config.maxInFlightLines());
     this.observer = observer;
     this.contexts = config.ship().runContext().newTracker(config.ship().deploymentId());
+    this.contexts.restoreLogLayers(RunContextState.load(config.checkpointDir()));
+    this.savedLogVersion = contexts.logVersion();
     Path file = config.ship().runContext().file();
     this.contextFile = file == null ? null : new RunContextFileWatcher(file, contexts);
   }
@@ -269,8 +273,7 @@ public final class Tailer implements Runnable {
         s.tracker.done(entry);
       } else {
         // the line is done when every record of it is acknowledged (run context first)
-        java.util.concurrent.atomic.AtomicInteger left =
-            new java.util.concurrent.atomic.AtomicInteger(out.size());
+        AtomicInteger left = new AtomicInteger(out.size());
         AckTracker tracker = s.tracker;
         Runnable acked =
             () -> {
@@ -396,6 +399,11 @@ public final class Tailer implements Runnable {
   private void saveCheckpoints() {
     for (Source s : sources.values()) {
       saveCheckpoint(s);
+    }
+    long v = contexts.logVersion();
+    if (!crash && v != savedLogVersion) {
+      RunContextState.save(config.checkpointDir(), contexts.logLayers());
+      savedLogVersion = v;
     }
   }
 

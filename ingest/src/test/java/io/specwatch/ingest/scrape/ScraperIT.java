@@ -10,6 +10,7 @@ import io.specwatch.ingest.normalise.NormaliseConfig;
 import io.specwatch.ingest.ship.ShipConfig;
 import io.specwatch.schemas.DecodeEvent;
 import io.specwatch.schemas.Engine;
+import io.specwatch.schemas.RunContext;
 import io.specwatch.serde.AvroSerde;
 import io.specwatch.testkit.SpecwatchContainers;
 import java.io.OutputStream;
@@ -192,6 +193,7 @@ class ScraperIT {
             "this is { not metrics",
             resource("vllm-metrics-2.txt"));
     String topic = topic();
+    String contextTopic = topic();
     StringWriter out = new StringWriter();
     CommandLine cli = IngestCli.newCommandLine();
     cli.setOut(new PrintWriter(out));
@@ -215,6 +217,14 @@ class ScraperIT {
             SpecwatchContainers.registryUrl(),
             "--topic",
             topic,
+            "--run-context-topic",
+            contextTopic,
+            "--model",
+            "meta-llama/Llama-3.1-8B-Instruct",
+            "--spec-method",
+            "eagle3",
+            "--tp",
+            "2",
             "--max-scrapes",
             "3");
 
@@ -228,22 +238,32 @@ class ScraperIT {
     assertThat(e.getAcceptedTokens()).isEqualTo(700L);
     // the failed scrape left the state alone: the interval spans two scrape spacings
     assertThat(e.getIntervalMs()).isGreaterThanOrEqualTo(300.0);
+    // the CLI run context was published before the event and stamped on it
+    List<ConsumerRecord<String, RunContext>> ctx = consume(contextTopic, RunContext.class, 1);
+    assertThat(ctx).hasSize(1);
+    assertThat(ctx.get(0).key()).isEqualTo("kimi-cli");
+    assertThat(ctx.get(0).value().getSpecMethod()).isEqualTo("EAGLE3");
+    assertThat(ctx.get(0).value().getTp()).isEqualTo(2);
+    assertThat(e.getRunContextId()).isEqualTo(ctx.get(0).value().getContextId());
   }
 
   private static List<ConsumerRecord<String, DecodeEvent>> consume(String topic, int expected) {
+    return consume(topic, DecodeEvent.class, expected);
+  }
+
+  private static <T extends org.apache.avro.specific.SpecificRecord>
+      List<ConsumerRecord<String, T>> consume(String topic, Class<T> type, int expected) {
     Properties p = new Properties();
     p.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, SpecwatchContainers.kafkaBootstrap());
     p.put(ConsumerConfig.GROUP_ID_CONFIG, SpecwatchContainers.uniqueName("it.scrape"));
     p.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
     p.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, "false");
-    List<ConsumerRecord<String, DecodeEvent>> out = new ArrayList<>();
-    try (Deserializer<DecodeEvent> values =
+    List<ConsumerRecord<String, T>> out = new ArrayList<>();
+    try (Deserializer<T> values =
             AvroSerde.forClass(
-                    DecodeEvent.class,
-                    Map.of("schema.registry.url", SpecwatchContainers.registryUrl()),
-                    false)
+                    type, Map.of("schema.registry.url", SpecwatchContainers.registryUrl()), false)
                 .deserializer();
-        KafkaConsumer<String, DecodeEvent> consumer =
+        KafkaConsumer<String, T> consumer =
             new KafkaConsumer<>(p, new StringDeserializer(), values)) {
       consumer.subscribe(List.of(topic));
       await()

@@ -176,6 +176,69 @@ class RunContextShipIT {
     assertThat(ctx.get(0).timestamp()).isLessThanOrEqualTo(firstTimestamp(bootstrap, events));
   }
 
+  @Test
+  void shipCommandPublishesTheCliContextFirstAndReportsProgress(@TempDir Path dir)
+      throws Exception {
+    Path log = dir.resolve("engine.log");
+    Files.write(log, List.of(decode(1, 2.0), SERVER_ARGS, decode(2, 2.0)));
+    String contexts = SpecwatchContainers.uniqueName("it.cli.run-context");
+    String events = SpecwatchContainers.uniqueName("it.cli.decode-events");
+    var cli = io.specwatch.ingest.cli.IngestCli.newCommandLine();
+    var out = new java.io.StringWriter();
+    var err = new java.io.StringWriter();
+    cli.setOut(new java.io.PrintWriter(out));
+    cli.setErr(new java.io.PrintWriter(err));
+    int code =
+        cli.execute(
+            "ship",
+            "--file",
+            log.toString(),
+            "--deployment",
+            "kimi-cli",
+            "--bootstrap",
+            SpecwatchContainers.kafkaBootstrap(),
+            "--registry-url",
+            SpecwatchContainers.registryUrl(),
+            "--topic",
+            events,
+            "--dlq-topic",
+            SpecwatchContainers.uniqueName("it.cli.dlq"),
+            "--request-topic",
+            SpecwatchContainers.uniqueName("it.cli.requests"),
+            "--run-context-topic",
+            contexts,
+            "--hardware-class",
+            "rtx-pro-6000x8",
+            "--env",
+            "NCCL_PROTO=LL",
+            "--health-port",
+            "0");
+    assertThat(code).as(err.toString()).isZero();
+    assertThat(out.toString())
+        .contains("lines=3 recognised=3 dead-lettered=0 unrecognised=0 skipped=0 run-contexts=2");
+    assertThat(err.toString()).contains("progress file=" + log).contains("100.0%").contains("done");
+    List<RunContext> ctx =
+        consume(
+                SpecwatchContainers.kafkaBootstrap(),
+                SpecwatchContainers.registryUrl(),
+                contexts,
+                RunContext.class,
+                2)
+            .stream()
+            .map(ConsumerRecord::value)
+            .toList();
+    assertThat(ctx).hasSize(2);
+    // at start: only what the CLI states, the rest documented placeholders
+    assertThat(ctx.get(0).getModel()).isEqualTo("unknown");
+    assertThat(ctx.get(0).getExtra()).containsEntry("missing", "model,spec_method,tp");
+    assertThat(ctx.get(0).getHardwareClass()).isEqualTo("rtx-pro-6000x8");
+    // server_args completes it; the CLI fields stay
+    assertThat(ctx.get(1).getModel()).isEqualTo("moonshotai/Kimi-K2.5");
+    assertThat(ctx.get(1).getHardwareClass()).isEqualTo("rtx-pro-6000x8");
+    assertThat(ctx.get(1).getEnv()).isEqualTo(Map.of("NCCL_PROTO", "LL"));
+    assertThat(ctx.get(1).getExtra()).doesNotContainKey("missing");
+  }
+
   private static long firstTimestamp(String bootstrap, String topic) {
     Properties p = new Properties();
     p.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap);

@@ -5,12 +5,24 @@ import org.slf4j.LoggerFactory;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
-/** Entry point: {@code java -jar specwatch-sinks.jar migrate|run|windows [options]}. */
+/**
+ * Entry point: {@code java -jar specwatch-sinks.jar
+ * migrate|run|windows|query|rollups|select-finetune [options]}.
+ */
 @Command(
     name = "specwatch-sinks",
     mixinStandardHelpOptions = true,
-    subcommands = {MigrateCommand.class, RunCommand.class, WindowsCommand.class},
-    description = "ClickHouse sink for specwatch window results.")
+    subcommands = {
+      MigrateCommand.class,
+      RunCommand.class,
+      WindowsCommand.class,
+      QueryCommand.class,
+      RollupsCommand.class,
+      SelectFinetuneCommand.class
+    },
+    description =
+        "ClickHouse sink for specwatch window results, the SQL cookbook, rollups and draft"
+            + " fine-tuning data selection.")
 public final class SinkCli implements Runnable {
 
   private static final Logger log = LoggerFactory.getLogger(SinkCli.class);

@@ -49,8 +49,21 @@ public final class ClickHouseSql implements AutoCloseable {
 
   /** Runs a SELECT and returns the rows as TabSeparated cells; the first row holds the names. */
   public List<List<String>> queryTsvWithNames(String select) {
+    return queryTsvWithNames(select, null);
+  }
+
+  /**
+   * Like {@link #queryTsvWithNames(String)} with {@code database} as the default database, so
+   * unqualified table names resolve there (the SQL cookbook's queries are written that way).
+   */
+  public List<List<String>> queryTsvWithNames(String select, String database) {
     String sql = select.strip() + "\nFORMAT TabSeparatedWithNames";
-    byte[] body = readAll("query", sql);
+    QuerySettings settings = textSettings();
+    if (database != null) {
+      // the URL parameter, which every server version reads (18.16 ignores client-v2's header)
+      settings.serverSetting("database", database);
+    }
+    byte[] body = readAll("query", sql, settings);
     try {
       return parseTsv(new ByteArrayInputStream(body));
     } catch (IOException e) {
@@ -75,15 +88,24 @@ public final class ClickHouseSql implements AutoCloseable {
     }
   }
 
-  /** Server version, e.g. {@code 18.16.1} or {@code 24.8.4.13}, for version-dependent SQL later. */
+  /** Server version text, e.g. {@code 18.16.1} or {@code 24.8.4.13}. */
   public String serverVersion() {
     return queryTsvWithNames("SELECT version() AS v").get(1).get(0);
   }
 
+  /** The SQL dialect this server gets (from {@link #serverVersion()}). */
+  public SqlDialect dialect() {
+    return SqlDialect.of(ServerVersion.parse(serverVersion()));
+  }
+
   private byte[] readAll(String operation, String sql) {
+    return readAll(operation, sql, textSettings());
+  }
+
+  private byte[] readAll(String operation, String sql, QuerySettings settings) {
     QueryResponse response = null;
     try {
-      response = await(client.query(sql, textSettings()));
+      response = await(client.query(sql, settings));
       return response.getInputStream().readAllBytes();
     } catch (Exception e) {
       throw ClickHouseFailure.wrap(operation, sql, e);
@@ -115,7 +137,11 @@ public final class ClickHouseSql implements AutoCloseable {
   }
 
   static List<List<String>> parseTsv(InputStream in) throws IOException {
-    String body = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+    return parseTsv(new String(in.readAllBytes(), StandardCharsets.UTF_8));
+  }
+
+  /** Rows of a TabSeparated text, cells unescaped ({@code \N} becomes null). */
+  public static List<List<String>> parseTsv(String body) {
     List<List<String>> rows = new ArrayList<>();
     for (String line : body.split("\n")) {
       if (line.isEmpty()) {

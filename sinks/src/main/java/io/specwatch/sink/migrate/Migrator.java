@@ -1,6 +1,8 @@
 package io.specwatch.sink.migrate;
 
 import io.specwatch.sink.clickhouse.ClickHouseSql;
+import io.specwatch.sink.clickhouse.ServerVersion;
+import io.specwatch.sink.clickhouse.SqlDialect;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -13,6 +15,10 @@ import org.slf4j.LoggerFactory;
  * text changed is an error: add a new version instead. Statements use {@code IF NOT EXISTS} so a
  * migration interrupted half-way can run again. Not safe against two migrators at the same moment
  * (run it from one place: the sink's start or {@code sinks migrate}).
+ *
+ * <p>The server's version ({@code SELECT version()}) picks the {@link SqlDialect} each migration is
+ * rendered in: 18.16 gets plain types, 22.3+ gets DateTime64, LowCardinality, codecs and TTL. A
+ * database keeps the types it was created with when the server is upgraded later.
  */
 public final class Migrator {
 
@@ -35,20 +41,17 @@ public final class Migrator {
 
   /** Applies what is missing; returns the versions applied by this call (empty if up to date). */
   public List<Integer> migrate() {
-    String version = sql.serverVersion();
-    log.info("Migrating database {} on ClickHouse {}", database, version);
+    ServerVersion version = ServerVersion.parse(sql.serverVersion());
+    SqlDialect dialect = SqlDialect.of(version);
+    log.info("Migrating database {} on ClickHouse {} ({} SQL)", database, version, dialect);
     sql.execute("CREATE DATABASE IF NOT EXISTS " + database);
-    sql.execute(
-        "CREATE TABLE IF NOT EXISTS "
-            + database
-            + ".schema_migrations (version UInt32, description String, checksum String,"
-            + " applied_at DateTime('UTC')) ENGINE = MergeTree() ORDER BY version");
+    sql.execute(createMigrationsTable(database));
     Map<Integer, String> applied = appliedChecksums();
     List<Integer> done = new java.util.ArrayList<>();
     for (Migration m : migrations) {
       String known = applied.get(m.version());
       if (known != null) {
-        if (!known.equals(m.checksum())) {
+        if (!m.isAppliedAs(known)) {
           throw new IllegalStateException(
               "migration V"
                   + m.version()
@@ -58,7 +61,7 @@ public final class Migrator {
         }
         continue;
       }
-      for (String statement : m.statements(database)) {
+      for (String statement : m.statements(database, dialect)) {
         sql.execute(statement);
       }
       sql.execute(
@@ -78,6 +81,14 @@ public final class Migrator {
       log.info("Database {} is up to date ({} migrations)", database, migrations.size());
     }
     return List.copyOf(done);
+  }
+
+  /** The bookkeeping table's DDL (the same on every server version). */
+  public static String createMigrationsTable(String database) {
+    return "CREATE TABLE IF NOT EXISTS "
+        + database
+        + ".schema_migrations (version UInt32, description String, checksum String,"
+        + " applied_at DateTime('UTC')) ENGINE = MergeTree() ORDER BY version";
   }
 
   /** Version to checksum of what the table says was applied. */

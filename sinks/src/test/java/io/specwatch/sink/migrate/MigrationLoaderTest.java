@@ -3,6 +3,7 @@ package io.specwatch.sink.migrate;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.specwatch.sink.clickhouse.SqlDialect;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -17,29 +18,48 @@ class MigrationLoaderTest {
     assertThat(all).isNotEmpty();
     assertThat(all.get(0).version()).isEqualTo(1);
     assertThat(all.get(0).description()).isEqualTo("window_results");
-    List<String> statements = all.get(0).statements("specwatch");
+    List<String> statements = all.get(0).statements("specwatch", SqlDialect.LEGACY);
     assertThat(statements.get(0)).isEqualTo("CREATE DATABASE IF NOT EXISTS specwatch");
     assertThat(statements.get(1))
         .startsWith("CREATE TABLE IF NOT EXISTS specwatch.window_results")
         .contains("ENGINE = ReplacingMergeTree(inserted_at)")
         .contains("ORDER BY (deployment_id, prompt_category, batch_bucket, window_start)")
         .contains("PARTITION BY toYYYYMM(window_start)")
-        // SQL that ClickHouse 18.16 lacks must not appear
+        // SQL that ClickHouse 18.16 lacks must not appear in the legacy rendering
         .doesNotContain("DateTime64")
         .doesNotContain("LowCardinality")
         .doesNotContain("TTL")
-        .doesNotContain("CODEC");
+        .doesNotContain("CODEC")
+        .doesNotContain("SETTINGS")
+        .doesNotContain("${");
+    assertThat(all.get(0).statements("specwatch", SqlDialect.MODERN).get(1))
+        .contains("deployment_id LowCardinality(String)")
+        .contains("inserted_at DateTime64(3, 'UTC')")
+        .contains("TTL window_start + INTERVAL 400 DAY")
+        .contains("SETTINGS non_replicated_deduplication_window = 1000");
   }
 
   @Test
-  void baseTablesAreIdempotentAndStayWithinClickHouse1816() {
+  void everyBundledMigrationRendersInBothDialects() {
+    for (Migration m : MigrationLoader.loadDefault()) {
+      for (SqlDialect d : SqlDialect.values()) {
+        assertThat(m.statements("db", d))
+            .as("V" + m.version() + " " + d)
+            .isNotEmpty()
+            .allSatisfy(s -> assertThat(s).doesNotContain("${"));
+      }
+    }
+  }
+
+  @Test
+  void baseTablesAreIdempotentAndTheirLegacyRenderingStaysWithinClickHouse1816() {
     List<Migration> all = MigrationLoader.loadDefault();
     assertThat(all)
         .extracting(Migration::description)
         .startsWith(
             "window_results", "decode_events", "request_acceptance", "alerts", "run_contexts");
     for (Migration m : all.subList(1, 5)) {
-      List<String> statements = m.statements("specwatch");
+      List<String> statements = m.statements("specwatch", SqlDialect.LEGACY);
       assertThat(statements).hasSize(1);
       assertThat(statements.get(0))
           .startsWith("CREATE TABLE IF NOT EXISTS specwatch." + m.description())

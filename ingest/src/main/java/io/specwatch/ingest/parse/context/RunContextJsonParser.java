@@ -45,8 +45,8 @@ public final class RunContextJsonParser implements LineParser {
       return ParseResult.failed(FORMAT, "not a JSON object");
     }
     JsonNode schema = o.get("schema");
-    if (schema == null || !schema.isTextual()) {
-      return ParseResult.NOT_METRIC; // the text merely mentions the name
+    if (schema == null || !schema.isTextual() || !schema.asText().startsWith(FORMAT)) {
+      return ParseResult.NOT_METRIC; // another schema merely mentioning the name
     }
     if (!schema.asText().equals(RunContextJson.SCHEMA)) {
       return ParseResult.failed(FORMAT, "schema: unsupported '" + schema.asText() + "'");

@@ -46,8 +46,8 @@ public final class CycleJsonParser implements LineParser {
       return ParseResult.failed(FORMAT, "not a JSON object");
     }
     JsonNode schema = o.get("schema");
-    if (schema == null || !schema.isTextual()) {
-      return ParseResult.NOT_METRIC;
+    if (schema == null || !schema.isTextual() || !schema.asText().startsWith(FORMAT)) {
+      return ParseResult.NOT_METRIC; // another schema merely mentioning the name
     }
     if (!schema.asText().equals(SCHEMA)) {
       return ParseResult.failed(FORMAT, "schema: unsupported '" + schema.asText() + "'");

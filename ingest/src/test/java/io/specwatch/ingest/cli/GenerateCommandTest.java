@@ -1,0 +1,78 @@
+package io.specwatch.ingest.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+class GenerateCommandTest {
+
+  @TempDir Path tmp;
+
+  private final StringWriter out = new StringWriter();
+  private final StringWriter err = new StringWriter();
+
+  private int run(String... args) {
+    CommandLine cli = IngestCli.newCommandLine();
+    cli.setOut(new PrintWriter(out));
+    cli.setErr(new PrintWriter(err));
+    return cli.execute(args);
+  }
+
+  @Test
+  void writesAFleetAndItsManifest() throws Exception {
+    Path dir = tmp.resolve("fleet");
+    int rc =
+        run(
+            "generate",
+            "--scenario",
+            "fleet",
+            "--deployments",
+            "12",
+            "--duration",
+            "1m",
+            "--seed",
+            "3",
+            "--out",
+            dir.toString());
+    assertThat(rc).as(err.toString()).isZero();
+    assertThat(out.toString()).contains("generated fleet: deployments=12");
+    JsonNode manifest = new ObjectMapper().readTree(dir.resolve("manifest.json").toFile());
+    assertThat(manifest.path("seed").asLong()).isEqualTo(3);
+    assertThat(manifest.path("deployments")).hasSize(12);
+    assertThat(manifest.path("episodes")).hasSize(12);
+    for (JsonNode d : manifest.path("deployments")) {
+      Path log = dir.resolve(d.path("id").asText()).resolve("engine.log");
+      assertThat(log).exists();
+      assertThat(Files.readAllLines(log)).hasSize(d.path("lines").path("engine.log").asInt());
+      assertThat(d.path("segments").get(0).path("truth").path("tau").asDouble())
+          .isGreaterThanOrEqualTo(1.0);
+    }
+  }
+
+  @Test
+  void badSettingsFailNamingTheSetting() {
+    assertThat(run("generate", "--scenario", "nope", "--out", tmp.toString())).isEqualTo(2);
+    assertThat(err.toString()).contains("--scenario");
+    assertThat(run("generate", "--duration", "1m")).isEqualTo(2);
+    assertThat(err.toString()).contains("--out DIR, --publish");
+    assertThat(run("generate", "--start", "yesterday", "--out", tmp.toString())).isEqualTo(2);
+    assertThat(err.toString()).contains("--start");
+    assertThat(run("generate", "--duration", "0s", "--out", tmp.toString())).isEqualTo(2);
+    assertThat(err.toString()).contains("--duration");
+    assertThat(
+            run("generate", "--scenario", "fleet", "--deployments", "0", "--out", tmp.toString()))
+        .isEqualTo(2);
+    assertThat(err.toString()).contains("--deployments");
+    assertThat(run("generate", "--realtime", "--speed", "-1", "--out", tmp.toString()))
+        .isEqualTo(2);
+    assertThat(err.toString()).contains("--speed");
+  }
+}

@@ -1,0 +1,151 @@
+package io.specwatch.ingest.context;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.specwatch.schemas.Engine;
+import io.specwatch.schemas.RunContext;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class RunContextTrackerTest {
+
+  static final Instant T0 = Instant.parse("2026-11-30T17:00:00Z");
+  static final Instant T1 = Instant.parse("2026-11-30T17:05:00Z");
+
+  static ContextFields fields(String model, String method, Integer tp, Map<String, String> env) {
+    ContextFields.Builder b = ContextFields.builder();
+    b.model = model;
+    b.specMethod = method;
+    b.tp = tp;
+    b.env = env;
+    return b.build();
+  }
+
+  @Test
+  void nothingStatedMeansNoContextAndNoStamp() {
+    RunContextTracker t = new RunContextTracker("d");
+    assertThat(t.pending(T0)).isEmpty();
+    assertThat(t.stamp("d", T0)).isEqualTo(new RunContextTracker.Stamp(null, null));
+  }
+
+  @Test
+  void cliContextIsPublishedOnceAtStartAndStampsEvents() {
+    RunContextTracker t = new RunContextTracker("d");
+    t.setCli(fields("m", "EAGLE3", 8, null));
+    var start = t.pending(T0);
+    assertThat(start).hasSize(1);
+    RunContext rc = start.get(0);
+    assertThat(rc.getObservedAt()).isEqualTo(T0);
+    assertThat(rc.getModel()).isEqualTo("m");
+    assertThat(rc.getExtra()).doesNotContainKey(RunContexts.MISSING_KEY);
+    assertThat(t.pending(T1)).isEmpty();
+    var stamp = t.stamp("d", T1);
+    assertThat(stamp.contextId()).isEqualTo(rc.getContextId());
+    assertThat(stamp.publish()).isNull();
+  }
+
+  @Test
+  void laterLayersOverrideFieldByFieldAndEnvIsOneField() {
+    RunContextTracker t = new RunContextTracker("d");
+    ContextFields cli = fields(null, null, 8, Map.of("NCCL_PROTO", "LL", "NCCL_ALGO", "Ring"));
+    t.setCli(cli.overlay(ContextFields.builder().build()));
+    ContextFields.Builder file = ContextFields.builder();
+    file.hardwareClass = "rtx-pro-6000x8";
+    file.extra.put("a", "1");
+    t.setFile(file.build());
+    RunContext first = t.reveal(fields("kimi", "EAGLE3", null, null), T0);
+    assertThat(first.getTp()).isEqualTo(8);
+    assertThat(first.getHardwareClass()).isEqualTo("rtx-pro-6000x8");
+    assertThat(first.getModel()).isEqualTo("kimi");
+    assertThat(first.getEnv()).containsEntry("NCCL_PROTO", "LL");
+    // the engine reports its real environment: NCCL_PROTO no longer reaches it
+    ContextFields.Builder line = ContextFields.builder();
+    line.env = Map.of("NCCL_ALGO", "Ring");
+    line.extra.put("b", "2");
+    RunContext second = t.reveal(line.build(), T1);
+    assertThat(second).isNotNull();
+    assertThat(second.getEnv()).isEqualTo(Map.of("NCCL_ALGO", "Ring"));
+    assertThat(second.getExtra()).containsEntry("a", "1").containsEntry("b", "2");
+    assertThat(second.getModel()).isEqualTo("kimi");
+    assertThat(second.getObservedAt()).isEqualTo(T1);
+    assertThat(second.getContextId()).isNotEqualTo(first.getContextId());
+    // stating the same again changes nothing
+    assertThat(t.reveal(line.build(), T1.plusSeconds(60))).isNull();
+    assertThat(t.stamp("d", T1.plusSeconds(61)).contextId()).isEqualTo(second.getContextId());
+  }
+
+  @Test
+  void contextIdIgnoresObservedAtAndMapOrderButNotContent() {
+    ContextFields a = fields("m", "EAGLE3", 8, Map.of("X", "1", "Y", "2"));
+    ContextFields b =
+        fields("m", "EAGLE3", 8, new java.util.LinkedHashMap<>(Map.of("Y", "2", "X", "1")));
+    String idA = RunContexts.build("d", a, T0).getContextId();
+    assertThat(RunContexts.build("d", b, T1).getContextId()).isEqualTo(idA);
+    assertThat(RunContexts.build("e", a, T0).getContextId()).isNotEqualTo(idA);
+    assertThat(RunContexts.build("d", fields("m", "EAGLE3", 4, a.env()), T0).getContextId())
+        .isNotEqualTo(idA);
+    assertThat(idA).matches("[0-9a-f]{16}");
+  }
+
+  @Test
+  void missingRequiredFieldsGetDocumentedPlaceholders() {
+    ContextFields.Builder b = ContextFields.builder();
+    b.gpuModel = "H100";
+    RunContext rc = RunContexts.build("d", b.build(), T0);
+    assertThat(rc.getModel()).isEqualTo("unknown");
+    assertThat(rc.getSpecMethod()).isEqualTo("UNKNOWN");
+    assertThat(rc.getTp()).isEqualTo(1);
+    assertThat(rc.getEngine()).isEqualTo(Engine.UNKNOWN);
+    assertThat(rc.getExtra()).containsEntry("missing", "model,spec_method,tp");
+  }
+
+  @Test
+  void logLinesOfAnotherDeploymentHaveTheirOwnContext() {
+    RunContextTracker t = new RunContextTracker("d");
+    t.setCli(fields(null, null, 8, null));
+    ContextFields other = fields("x", "NONE", 1, null).withDeployment("other");
+    RunContext rc = t.reveal(other, T0);
+    assertThat(rc.getDeploymentId()).isEqualTo("other");
+    assertThat(rc.getTp()).isEqualTo(1);
+    var stamp = t.stamp("d", T0);
+    assertThat(stamp.publish()).isNotNull();
+    assertThat(stamp.publish().getTp()).isEqualTo(8);
+    assertThat(stamp.publish().getModel()).isEqualTo("unknown");
+  }
+
+  @Test
+  void theFileIsReadFailingFastAndReReadWhenItChanges(@TempDir Path dir) throws Exception {
+    Path file = dir.resolve("ctx.json");
+    Files.writeString(
+        file,
+        "{\"schema\":\"specwatch.run_context.v1\",\"model\":\"m\",\"spec_method\":\"eagle3\","
+            + "\"tp\":8,\"env\":{\"NCCL_PROTO\":\"LL\"}}");
+    RunContextSources sources = new RunContextSources(ContextFields.EMPTY, file);
+    RunContextTracker t = sources.newTracker("d");
+    RunContext first = t.pending(T0).get(0);
+    assertThat(first.getSpecMethod()).isEqualTo("EAGLE3");
+    RunContextFileWatcher watcher = new RunContextFileWatcher(file, t);
+    assertThat(watcher.poll()).isFalse();
+    Files.writeString(file, "{\"model\":\"m\",\"spec_method\":\"EAGLE3\",\"tp\":8,\"env\":{}}");
+    Files.setLastModifiedTime(
+        file, java.nio.file.attribute.FileTime.fromMillis(System.currentTimeMillis() + 5000));
+    assertThat(watcher.poll()).isTrue();
+    RunContext second = t.pending(T1).get(0);
+    assertThat(second.getEnv()).isEmpty();
+    // a broken edit keeps the previous context
+    Files.writeString(file, "{\"tp\":");
+    Files.setLastModifiedTime(
+        file, java.nio.file.attribute.FileTime.fromMillis(System.currentTimeMillis() + 10000));
+    assertThat(watcher.poll()).isFalse();
+    assertThat(t.pending(T1)).isEmpty();
+    assertThatThrownBy(() -> sources.newTracker("d"))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("run-context")
+        .hasMessageContaining(file.toString());
+  }
+}

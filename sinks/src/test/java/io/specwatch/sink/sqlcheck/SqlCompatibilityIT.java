@@ -1,0 +1,518 @@
+package io.specwatch.sink.sqlcheck;
+
+import static io.specwatch.sink.sqlcheck.Rows.assertNumbers;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.specwatch.sink.clickhouse.ClickHouseConfig;
+import io.specwatch.sink.clickhouse.ClickHouseSql;
+import io.specwatch.sink.clickhouse.SqlDialect;
+import io.specwatch.sink.cookbook.Cookbook;
+import io.specwatch.sink.cookbook.CookbookQuery;
+import io.specwatch.sink.finetune.FinetuneCriteria;
+import io.specwatch.sink.finetune.FinetuneSelector;
+import io.specwatch.sink.migrate.Migration;
+import io.specwatch.sink.migrate.MigrationLoader;
+import io.specwatch.sink.migrate.Migrator;
+import io.specwatch.sink.rollup.Rollups;
+import io.specwatch.sink.sqlcheck.SqlEngine.Outcome;
+import io.specwatch.sink.sqlcheck.SqlEngine.Statement;
+import io.specwatch.testkit.SpecwatchContainers;
+import java.time.Instant;
+import java.time.YearMonth;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Every migration statement, the rollup rebuild and every cookbook query run against the real
+ * ClickHouse 18.16 server (the tests' container, through the Migrator itself) and against chdb
+ * (ClickHouse 26.x, the MODERN rendering), on the same known rows (fixtures/window_results.sql),
+ * with the same exact expected values.
+ */
+class SqlCompatibilityIT {
+
+  private static final YearMonth MONTH = YearMonth.of(2026, 3);
+
+  private static final FinetuneCriteria FINETUNE =
+      new FinetuneCriteria(
+          Instant.parse("2026-03-14T00:00:00Z"),
+          Instant.parse("2026-03-15T00:00:00Z"),
+          Optional.of("kimi-eagle3"),
+          Optional.empty(),
+          Optional.empty(),
+          32,
+          10,
+          1.0);
+
+  @Test
+  void legacyServerRunsEveryMigrationRollupAndCookbookQuery() {
+    String db = SpecwatchContainers.uniqueName("it_sqlcompat");
+    ClickHouseConfig config =
+        ClickHouseConfig.of(SpecwatchContainers.clickhouseHttpUrl(), "default", "", db);
+    try (ClickHouseSql sql = new ClickHouseSql(config)) {
+      assertThat(sql.dialect())
+          .isEqualTo(
+              SqlDialect.of(
+                  io.specwatch.sink.clickhouse.ServerVersion.parse(
+                      SpecwatchContainers.clickhouseVersion())));
+      Migrator migrator = Migrator.withBundledMigrations(sql, db);
+      assertThat(migrator.migrate()).isEqualTo(allVersions());
+      assertThat(migrator.migrate()).isEmpty();
+      ClickHouseServerEngine engine = new ClickHouseServerEngine(sql);
+      List<Outcome> outcomes = engine.run(db, scenario(db, false));
+      check(engine.name(), outcomes);
+    }
+  }
+
+  @Test
+  void modernEngineRunsEveryMigrationRollupAndCookbookQuery() {
+    String db = "it_sqlcompat_modern";
+    List<Statement> statements = new ArrayList<>();
+    statements.add(Statement.exec("schema_migrations", Migrator.createMigrationsTable(db)));
+    for (Migration m : MigrationLoader.loadDefault()) {
+      List<String> rendered = m.statements(db, SqlDialect.MODERN);
+      for (int i = 0; i < rendered.size(); i++) {
+        statements.add(
+            Statement.exec("V" + m.version() + " statement " + (i + 1), rendered.get(i)));
+      }
+    }
+    statements.add(
+        Statement.query("window_results DDL", "SHOW CREATE TABLE " + db + ".window_results"));
+    statements.addAll(scenario(db, true));
+    ChdbEngine engine = new ChdbEngine();
+    List<Outcome> outcomes = engine.run(db, statements);
+    assertAllOk(engine.name(), outcomes);
+    String ddl = outcome(outcomes, "window_results DDL").text();
+    assertThat(ddl)
+        .as("modern rendering uses the modern types and features")
+        .contains("LowCardinality(String)")
+        .contains("DateTime64(3, \\'UTC\\')")
+        .contains("CODEC(DoubleDelta, ZSTD(1))")
+        .contains("TTL window_start + toIntervalDay(400)")
+        .contains("non_replicated_deduplication_window = 1000");
+    check(
+        engine.name(),
+        outcomes.subList(statements.size() - scenario(db, true).size(), outcomes.size()));
+    // server-side binding ({name:Type} as ClickHouse parameters) gives the same rows as
+    // substitution
+    for (CookbookQuery q : Cookbook.bundled().queries()) {
+      assertThat(outcome(outcomes, "bound " + q.name()).text())
+          .as(q.name() + ": bound parameters vs substituted literals")
+          .isEqualTo(outcome(outcomes, "cookbook " + q.name()).text());
+    }
+  }
+
+  private static List<Integer> allVersions() {
+    return MigrationLoader.loadDefault().stream().map(Migration::version).toList();
+  }
+
+  /** Fixture rows, rollup checks (before and after a rebuild), every cookbook query. */
+  private static List<Statement> scenario(String db, boolean nativeBinding) {
+    List<Statement> out = new ArrayList<>();
+    for (String file : Fixtures.ALL) {
+      Fixtures.statements(file, db).forEach(f -> out.add(Statement.exec("fixture " + file, f)));
+    }
+    out.add(Statement.query("hourly before rebuild", hourly()));
+    Rollups.rebuildStatements(db, MONTH).forEach(s -> out.add(Statement.exec("rebuild", s)));
+    out.add(Statement.query("hourly after rebuild", hourly()));
+    out.add(
+        Statement.query(
+            "daily after rebuild",
+            "SELECT * FROM window_daily ORDER BY deployment_id, prompt_category, period_start"));
+    out.add(
+        Statement.query(
+            "request hourly",
+            "SELECT deployment_id, prompt_category, model, draft_model_version, period_start,"
+                + " requests, output_tokens, verify_cycles, tau, no_acceptance_requests"
+                + " FROM request_hourly ORDER BY deployment_id, prompt_category, period_start"));
+    out.add(Statement.query("finetune funnel", FinetuneSelector.funnelQuery(db, FINETUNE)));
+    out.add(Statement.query("finetune medians", FinetuneSelector.mediansQuery(db, FINETUNE)));
+    out.add(Statement.query("finetune candidates", FinetuneSelector.candidatesQuery(db, FINETUNE)));
+    for (CookbookQuery q : Cookbook.bundled().queries()) {
+      out.add(Statement.query("cookbook " + q.name(), q.render(Map.of())));
+      if (nativeBinding) {
+        out.add(Statement.bound("bound " + q.name(), q.sql(), q.nativeParams(Map.of())));
+      }
+    }
+    return out;
+  }
+
+  private static String hourly() {
+    return "SELECT * FROM window_hourly ORDER BY deployment_id, prompt_category, period_start";
+  }
+
+  private static void assertAllOk(String engine, List<Outcome> outcomes) {
+    List<String> failed = new ArrayList<>();
+    for (Outcome o : outcomes) {
+      if (!o.ok()) {
+        failed.add(o.statement().label() + ": " + o.error() + "\n  SQL: " + o.statement().sql());
+      }
+    }
+    assertThat(failed).as(engine + ": failed statements").isEmpty();
+  }
+
+  private static Outcome outcome(List<Outcome> outcomes, String label) {
+    return outcomes.stream()
+        .filter(o -> o.statement().label().equals(label))
+        .findFirst()
+        .orElseThrow(() -> new AssertionError("no outcome " + label));
+  }
+
+  private static Rows rows(List<Outcome> outcomes, String label) {
+    return new Rows(label, outcome(outcomes, label).text());
+  }
+
+  /** The expected values, the same on both engines (numbers compared within 1e-6). */
+  private static void check(String engine, List<Outcome> outcomes) {
+    assertAllOk(engine, outcomes);
+    String e = engine + " ";
+
+    // The duplicate 02:17 chat row counts twice before a rebuild (documented), once after.
+    Rows before = rows(outcomes, "hourly before rebuild");
+    assertNumbers(
+        e + "before rebuild",
+        before.row(
+            "deployment_id",
+            "kimi-eagle3",
+            "prompt_category",
+            "chat",
+            "period_start",
+            "2026-03-14 02:00:00"),
+        "windows",
+        3,
+        "cycles",
+        700);
+    Rows hourly = rows(outcomes, "hourly after rebuild");
+    assertThat(hourly.size()).as(e + "hourly rows").isEqualTo(5);
+    assertNumbers(
+        e + "hourly",
+        hourly.row(
+            "deployment_id",
+            "kimi-eagle3",
+            "prompt_category",
+            "chat",
+            "period_start",
+            "2026-03-14 02:00:00"),
+        "windows",
+        2,
+        "cycles",
+        400,
+        "events",
+        40,
+        "tau",
+        2.3,
+        "tau_min",
+        2.0,
+        "mean_cycle_ms",
+        30.0,
+        "effective_tok_s",
+        76.5,
+        "baseline_tok_s",
+        82.0,
+        "break_even_tau",
+        2.5,
+        "speedup",
+        0.92,
+        "below_break_even_windows",
+        2,
+        "verify_ms_p99_max",
+        31.0,
+        "late_events",
+        1);
+    assertNumbers(
+        e + "hourly without tau",
+        hourly.row(
+            "deployment_id",
+            "kimi-eagle3",
+            "prompt_category",
+            "chat",
+            "period_start",
+            "2026-03-14 03:00:00"),
+        "windows",
+        1,
+        "cycles",
+        200,
+        "tau",
+        null,
+        "tau_min",
+        null,
+        "speedup",
+        null);
+    assertNumbers(
+        e + "hourly untouched by the rebuild",
+        hourly.row("deployment_id", "llama-eagle3", "period_start", "2026-03-14 02:00:00"),
+        "windows",
+        1,
+        "cycles",
+        50,
+        "tau",
+        4.0,
+        "speedup",
+        1.68);
+    assertThat(hourly.row("deployment_id", "llama-eagle3", "period_start", "2026-03-14 02:00:00"))
+        .as(e + "a rebuild reproduces what the materialized view computed")
+        .isEqualTo(
+            before.row("deployment_id", "llama-eagle3", "period_start", "2026-03-14 02:00:00"));
+    Rows daily = rows(outcomes, "daily after rebuild");
+    assertNumbers(
+        e + "daily",
+        daily.row(
+            "deployment_id",
+            "kimi-eagle3",
+            "prompt_category",
+            "chat",
+            "period_start",
+            "2026-03-14 00:00:00"),
+        "windows",
+        3,
+        "cycles",
+        600,
+        "tau_cycles",
+        400,
+        "tau",
+        2.3);
+
+    Rows trend = rows(outcomes, "cookbook acceptance_trend");
+    assertThat(trend.size()).as(e + "trend rows").isEqualTo(3);
+    assertNumbers(
+        e + "trend",
+        trend.row("deployment_id", "kimi-eagle3", "day", "2026-03-14"),
+        "cycles",
+        700,
+        "tau",
+        2.44,
+        "prev_day_tau",
+        null,
+        "change",
+        null);
+    assertNumbers(
+        e + "trend",
+        trend.row("deployment_id", "kimi-eagle3", "day", "2026-03-15"),
+        "cycles",
+        400,
+        "tau",
+        2.5,
+        "prev_day_tau",
+        2.44,
+        "change",
+        0.06);
+    assertNumbers(
+        e + "trend", trend.row("deployment_id", "llama-eagle3", "day", "2026-03-14"), "tau", 4.0);
+
+    Rows spec = rows(outcomes, "cookbook speculation_vs_baseline");
+    assertThat(spec.size()).as(e + "speculation rows").isEqualTo(4);
+    assertNumbers(
+        e + "speculation",
+        spec.row("deployment_id", "kimi-eagle3", "hour", "2026-03-14 02:00:00"),
+        "windows",
+        3,
+        "cycles",
+        500,
+        "tau",
+        2.44,
+        "tau_star",
+        2.4,
+        "margin",
+        0.04,
+        "effective_tok_s",
+        85.2,
+        "baseline_tok_s",
+        82.0,
+        "speedup",
+        1.028,
+        "below_break_even_windows",
+        2,
+        "verdict",
+        "faster");
+    assertNumbers(
+        e + "speculation",
+        spec.row("deployment_id", "kimi-eagle3", "hour", "2026-03-14 03:00:00"),
+        "tau",
+        null,
+        "verdict",
+        "no baseline");
+
+    Rows decay = rows(outcomes, "cookbook per_position_decay");
+    assertThat(decay.size()).as(e + "decay rows").isEqualTo(4);
+    assertNumbers(
+        e + "decay",
+        decay.row("deployment_id", "kimi-eagle3", "position", "1"),
+        "windows",
+        4,
+        "total_cycles",
+        900,
+        "acceptance",
+        0.8,
+        "conditional",
+        0.8,
+        "relative_to_position_1",
+        1.0);
+    assertNumbers(
+        e + "decay",
+        decay.row("deployment_id", "kimi-eagle3", "position", "2"),
+        "acceptance",
+        0.6333,
+        "conditional",
+        0.7878,
+        "relative_to_position_1",
+        0.7917);
+
+    Rows cat = rows(outcomes, "cookbook acceptance_by_category_batch");
+    assertThat(cat.size()).as(e + "category rows").isEqualTo(3);
+    assertNumbers(
+        e + "category",
+        cat.row("deployment_id", "kimi-eagle3", "prompt_category", "chat", "batch_bucket", "1"),
+        "windows",
+        4,
+        "total_cycles",
+        1000,
+        "tau",
+        2.4,
+        "accepted_per_drafted",
+        0.7,
+        "speedup",
+        1.005,
+        "below_break_even_windows",
+        2);
+
+    Rows verify = rows(outcomes, "cookbook verify_ms_by_run_context");
+    assertNumbers(
+        e + "verify",
+        verify.row("deployment_id", "kimi-eagle3", "run_context", "rc-nccl-ok"),
+        "windows",
+        3,
+        "total_cycles",
+        600,
+        "verify_ms_p50",
+        18.83,
+        "verify_ms_p95",
+        20.0,
+        "verify_ms_p99",
+        29.0);
+    assertNumbers(
+        e + "verify",
+        verify.row("deployment_id", "kimi-eagle3", "run_context", "rc-nccl-lost"),
+        "verify_ms_p50",
+        28.0,
+        "verify_ms_p95",
+        29.0,
+        "verify_ms_p99",
+        31.0);
+
+    Rows requests = rows(outcomes, "request hourly");
+    assertNumbers(
+        e + "request rollup",
+        requests.row(
+            "deployment_id",
+            "kimi-eagle3",
+            "prompt_category",
+            "chat",
+            "draft_model_version",
+            "v1",
+            "period_start",
+            "2026-03-14 02:00:00"),
+        "model",
+        "kimi-k2.5",
+        "requests",
+        8,
+        "verify_cycles",
+        745,
+        "tau",
+        1270.0 / 745,
+        "no_acceptance_requests",
+        2);
+
+    assertNumbers(
+        e + "finetune funnel",
+        rows(outcomes, "finetune funnel").all().get(0),
+        "requests",
+        14,
+        "too_short",
+        1,
+        "no_prompt",
+        1,
+        "eligible",
+        12,
+        "prompts",
+        11);
+    Rows medians = rows(outcomes, "finetune medians");
+    assertNumbers(
+        e + "medians", medians.row("category", "chat"), "median_tau", 2.2, "candidates", 5);
+    assertNumbers(
+        e + "medians", medians.row("category", "code"), "median_tau", 3.5, "candidates", 3);
+    Rows candidates = rows(outcomes, "finetune candidates");
+    assertThat(candidates.all())
+        .extracting(r -> r.get("request_id"))
+        .as(e + "finetune candidates, per category worst first")
+        .containsExactly("r1", "r6", "r8", "r10");
+    assertNumbers(
+        e + "candidate",
+        candidates.row("request_id", "r1"),
+        "duplicates",
+        2,
+        "tau",
+        1.2,
+        "prompt_hash",
+        "h1",
+        "event_id",
+        "e01",
+        "finished_at",
+        "2026-03-14 02:00:00",
+        "accepted_tokens",
+        20);
+
+    Rows byModel = rows(outcomes, "cookbook acceptance_trend_by_model");
+    assertNumbers(
+        e + "trend by model",
+        byModel.row(
+            "deployment_id", "kimi-eagle3", "draft_model_version", "v2", "day", "2026-03-14"),
+        "requests",
+        3,
+        "tau",
+        0.0 + Math.round(10000.0 * (1.0 * 100 + 2.0 * 50 + 3.0 * 40) / 190) / 10000.0,
+        "tau_p50",
+        2.0,
+        "prev_day_tau",
+        null);
+    Rows contexts = rows(outcomes, "cookbook verify_ms_by_run_context");
+    assertNumbers(
+        e + "contexts",
+        contexts.row("run_context", "rc-nccl-ok"),
+        "cuda_graph",
+        "on",
+        "nccl_env",
+        "NCCL_P2P_LEVEL=NVL",
+        "engine_commit",
+        "abc123",
+        "verify_ms_p50",
+        18.83);
+    assertNumbers(
+        e + "contexts",
+        contexts.row("run_context", "rc-nccl-lost"),
+        "cuda_graph",
+        "off",
+        "nccl_env",
+        "",
+        "engine_commit",
+        "def456",
+        "verify_ms_p50",
+        28.0);
+    Rows alerts = rows(outcomes, "cookbook alert_history");
+    assertThat(alerts.size()).as(e + "alerts").isEqualTo(3);
+    assertNumbers(
+        e + "alerts",
+        alerts.row("type", "REGRESSION"),
+        "state",
+        "RAISED",
+        "observed_value",
+        28.0,
+        "reference_value",
+        19.0,
+        "p_value",
+        0.001,
+        "attributed_change",
+        "env NCCL_P2P_LEVEL removed");
+  }
+}

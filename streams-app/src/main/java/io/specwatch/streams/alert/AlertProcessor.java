@@ -1,0 +1,428 @@
+package io.specwatch.streams.alert;
+
+import static io.specwatch.streams.alert.Alerts.num;
+
+import io.specwatch.schemas.Alert;
+import io.specwatch.schemas.AlertState;
+import io.specwatch.schemas.AlertType;
+import io.specwatch.schemas.WindowResult;
+import io.specwatch.streams.TopologyNames;
+import io.specwatch.streams.alert.Hysteresis.Observation;
+import io.specwatch.streams.alert.Hysteresis.Transition;
+import io.specwatch.streams.alert.RegressionDetector.MetricPoint;
+import io.specwatch.streams.alert.RegressionDetector.MetricTest;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import org.apache.kafka.streams.KeyValue;
+import org.apache.kafka.streams.processor.PunctuationType;
+import org.apache.kafka.streams.processor.api.Processor;
+import org.apache.kafka.streams.processor.api.ProcessorContext;
+import org.apache.kafka.streams.processor.api.Record;
+import org.apache.kafka.streams.state.KeyValueIterator;
+import org.apache.kafka.streams.state.KeyValueStore;
+
+/**
+ * Evaluates the alert rules on each deployment's final window results (the "*" / "*" rows of
+ * speculative deployments) and forwards raise and clear events. See docs/DESIGN.md, Alerts.
+ *
+ * <p>State (all changelogged): {@link TopologyNames#ALERT_HYSTERESIS_STORE} (deployment|TYPE ->
+ * {@link Hysteresis.State}) for SPEC_BELOW_BASELINE and ACCEPT_COLLAPSE, {@link
+ * TopologyNames#ALERT_REGRESSION_STORE} (deployment -> {@link RegressionDetector.State}), {@link
+ * TopologyNames#ALERT_LAST_SEEN_STORE} (deployment -> {@link LastSeen}) for NO_DATA; it reads
+ * {@link TopologyNames#RUN_CONTEXT_HISTORY_STORE} for attribution.
+ */
+final class AlertProcessor implements Processor<String, WindowResult, String, Alert> {
+  private final AlertConfig config;
+  private final RegressionDetector detector;
+  private ProcessorContext<String, Alert> context;
+  private KeyValueStore<String, Hysteresis.State> hysteresis;
+  private KeyValueStore<String, RegressionDetector.State> regression;
+  private KeyValueStore<String, LastSeen> lastSeen;
+  private KeyValueStore<String, RunContextHistory> history;
+  private long initWallMs;
+  private long clock = Long.MIN_VALUE; // newest window end seen: the alert stream time
+
+  AlertProcessor(AlertConfig config) {
+    this.config = config;
+    this.detector = new RegressionDetector(config);
+  }
+
+  @Override
+  public void init(ProcessorContext<String, Alert> context) {
+    this.context = context;
+    hysteresis = context.getStateStore(TopologyNames.ALERT_HYSTERESIS_STORE);
+    regression = context.getStateStore(TopologyNames.ALERT_REGRESSION_STORE);
+    lastSeen = context.getStateStore(TopologyNames.ALERT_LAST_SEEN_STORE);
+    history = context.getStateStore(TopologyNames.RUN_CONTEXT_HISTORY_STORE);
+    initWallMs = context.currentSystemTimeMs();
+    context.schedule(
+        config.noDataCheckInterval(), PunctuationType.WALL_CLOCK_TIME, this::wallClockCheck);
+  }
+
+  @Override
+  public void process(Record<String, WindowResult> record) {
+    String deployment = record.key();
+    WindowResult w = record.value();
+    if (deployment == null || w == null) {
+      return;
+    }
+    long start = w.getWindowStart().toEpochMilli();
+    long end = w.getWindowEnd().toEpochMilli();
+    dataReturned(deployment, w, start, end);
+    if (clock == Long.MIN_VALUE) {
+      clock = restoredClock();
+    }
+    if (end > clock) {
+      clock = end;
+      silenceCheck(clock, "stream-time", true);
+    }
+    boolean conclusive = w.getCycles() >= config.minCycles();
+    Double speedup = w.getSpeedup();
+    threshold(
+        deployment,
+        AlertType.SPEC_BELOW_BASELINE,
+        w,
+        !conclusive || speedup == null || speedup.isNaN()
+            ? Observation.INCONCLUSIVE
+            : speedup < config.belowBaselineSpeedup() ? Observation.BREACH : Observation.HEALTHY);
+    Double tau = w.getMeanAcceptLength();
+    threshold(
+        deployment,
+        AlertType.ACCEPT_COLLAPSE,
+        w,
+        !conclusive || tau == null || tau.isNaN()
+            ? Observation.INCONCLUSIVE
+            : tau <= config.collapseAcceptLength() ? Observation.BREACH : Observation.HEALTHY);
+    if (conclusive) {
+      regression(deployment, w);
+    }
+  }
+
+  // ---- NO_DATA ----------------------------------------------------------------------------
+
+  private void dataReturned(String deployment, WindowResult w, long start, long end) {
+    LastSeen seen = lastSeen.get(deployment);
+    if (seen != null && seen.noDataRaised()) {
+      Map<String, String> ev = new LinkedHashMap<>();
+      ev.put("lastWindowEnd", Instant.ofEpochMilli(seen.lastWindowEnd()).toString());
+      ev.put("gapMs", Long.toString(start - seen.lastWindowEnd()));
+      ev.put("cycles", Long.toString(w.getCycles()));
+      emit(
+          Alerts.alert(
+              deployment,
+              AlertType.NO_DATA,
+              AlertState.CLEARED,
+              start,
+              end,
+              "windows",
+              1.0,
+              null,
+              null,
+              null,
+              "data returned after a gap of " + (start - seen.lastWindowEnd()) / 1000 + " s",
+              ev));
+    }
+    long lastStart = seen == null ? start : Math.max(seen.lastWindowStart(), start);
+    long lastEnd = seen == null ? end : Math.max(seen.lastWindowEnd(), end);
+    lastSeen.put(
+        deployment, new LastSeen(lastStart, lastEnd, context.currentSystemTimeMs(), false));
+  }
+
+  private long restoredClock() {
+    long max = Long.MIN_VALUE;
+    try (KeyValueIterator<String, LastSeen> it = lastSeen.all()) {
+      while (it.hasNext()) {
+        max = Math.max(max, it.next().value.lastWindowEnd());
+      }
+    }
+    return max;
+  }
+
+  private void wallClockCheck(long nowMs) {
+    silenceCheck(nowMs, "wall-clock", false);
+  }
+
+  /**
+   * Raises NO_DATA for every deployment silent for at least the configured silence. streamTime:
+   * {@code now} is the alert stream time (newest window end) compared with the deployment's last
+   * window end; otherwise {@code now} is wall-clock compared with when its last window was
+   * processed (or the processor started, whichever is later).
+   */
+  private void silenceCheck(long now, String trigger, boolean streamTime) {
+    long silence = config.noDataSilence().toMillis();
+    List<KeyValue<String, LastSeen>> silent = new ArrayList<>();
+    try (KeyValueIterator<String, LastSeen> it = lastSeen.all()) {
+      while (it.hasNext()) {
+        KeyValue<String, LastSeen> kv = it.next();
+        LastSeen s = kv.value;
+        long since =
+            streamTime
+                ? now - s.lastWindowEnd()
+                : now - Math.max(s.lastArrivalWallMs(), initWallMs);
+        if (!s.noDataRaised() && since >= silence) {
+          silent.add(kv);
+        }
+      }
+    }
+    for (KeyValue<String, LastSeen> kv : silent) {
+      LastSeen s = kv.value;
+      Map<String, String> ev = new LinkedHashMap<>();
+      ev.put("lastWindowStart", Instant.ofEpochMilli(s.lastWindowStart()).toString());
+      ev.put("lastWindowEnd", Instant.ofEpochMilli(s.lastWindowEnd()).toString());
+      ev.put("silence", config.noDataSilence().toString());
+      ev.put("trigger", trigger);
+      ev.put(streamTime ? "streamTime" : "wallClock", Instant.ofEpochMilli(now).toString());
+      emit(
+          Alerts.alert(
+              kv.key,
+              AlertType.NO_DATA,
+              AlertState.RAISED,
+              s.lastWindowEnd(), // the first missing window: the same id whichever check fires
+              s.lastWindowEnd() + silence,
+              "windows",
+              0.0,
+              null,
+              null,
+              null,
+              "no window since "
+                  + Instant.ofEpochMilli(s.lastWindowEnd())
+                  + " ("
+                  + trigger
+                  + " silence >= "
+                  + config.noDataSilence()
+                  + ")",
+              ev));
+      lastSeen.put(
+          kv.key,
+          new LastSeen(s.lastWindowStart(), s.lastWindowEnd(), s.lastArrivalWallMs(), true));
+    }
+  }
+
+  // ---- SPEC_BELOW_BASELINE, ACCEPT_COLLAPSE ------------------------------------------------
+
+  private void threshold(String deployment, AlertType type, WindowResult w, Observation obs) {
+    String key = deployment + "|" + type.name();
+    Hysteresis.State before = hysteresis.get(key);
+    if (before == null) {
+      before = Hysteresis.State.INITIAL;
+    }
+    long start = w.getWindowStart().toEpochMilli();
+    Hysteresis.Step step =
+        Hysteresis.step(before, obs, start, config.raiseWindows(), config.clearWindows());
+    if (!step.state().equals(before)) {
+      hysteresis.put(key, step.state());
+    }
+    if (step.transition() == Transition.NONE) {
+      return;
+    }
+    boolean raise = step.transition() == Transition.RAISE;
+    AlertState state = raise ? AlertState.RAISED : AlertState.CLEARED;
+    Map<String, String> ev = windowEvidence(w);
+    ev.put(
+        raise ? "breachWindows" : "healthyWindows",
+        Integer.toString(raise ? step.state().breachStreak() : step.state().healthyStreak()));
+    ev.put("streakStart", Instant.ofEpochMilli(step.state().streakStart()).toString());
+    ev.put("minCycles", Long.toString(config.minCycles()));
+    String metric;
+    Double observed;
+    double threshold;
+    String message;
+    if (type == AlertType.SPEC_BELOW_BASELINE) {
+      metric = "speedup";
+      observed = w.getSpeedup();
+      threshold = config.belowBaselineSpeedup();
+      message =
+          raise
+              ? String.format(
+                  Locale.ROOT,
+                  "speculation slower than the baseline for %d windows: S=%.3f < %s (tau %s,"
+                      + " tau* %s)",
+                  step.state().breachStreak(),
+                  observed,
+                  num(threshold),
+                  str(w.getMeanAcceptLength()),
+                  str(w.getBreakEvenAcceptLength()))
+              : String.format(
+                  Locale.ROOT,
+                  "speedup back at or above %s for %d windows: S=%.3f",
+                  num(threshold),
+                  step.state().healthyStreak(),
+                  observed);
+    } else {
+      metric = "meanAcceptLength";
+      observed = w.getMeanAcceptLength();
+      threshold = config.collapseAcceptLength();
+      message =
+          raise
+              ? String.format(
+                  Locale.ROOT,
+                  "accept length collapsed for %d windows: tau=%.3f <= %s (drafter contributes"
+                      + " nothing)",
+                  step.state().breachStreak(),
+                  observed,
+                  num(threshold))
+              : String.format(
+                  Locale.ROOT,
+                  "accept length above %s for %d windows: tau=%.3f",
+                  num(threshold),
+                  step.state().healthyStreak(),
+                  observed);
+    }
+    ev.put("threshold", num(threshold));
+    emit(
+        Alerts.alert(
+            deployment,
+            type,
+            state,
+            start,
+            w.getWindowEnd().toEpochMilli(),
+            metric,
+            observed,
+            threshold,
+            null,
+            null,
+            message,
+            ev));
+  }
+
+  private static Map<String, String> windowEvidence(WindowResult w) {
+    Map<String, String> ev = new LinkedHashMap<>();
+    ev.put("windowStart", w.getWindowStart().toString());
+    ev.put("windowEnd", w.getWindowEnd().toString());
+    ev.put("cycles", Long.toString(w.getCycles()));
+    ev.put("tau", str(w.getMeanAcceptLength()));
+    ev.put("tauStar", str(w.getBreakEvenAcceptLength()));
+    ev.put("speedup", str(w.getSpeedup()));
+    ev.put("meanCycleMs", str(w.getMeanCycleMs()));
+    ev.put("verifyMsP50", str(w.getVerifyMsP50()));
+    ev.put("baselineStepMs", str(w.getBaselineStepMs()));
+    ev.put("effectiveTokSPerRequest", str(w.getEffectiveTokSPerRequest()));
+    ev.put("baselineTokS", str(w.getBaselineTokS()));
+    ev.put("acceptedTokens", Long.toString(w.getAcceptedTokens()));
+    ev.put("draftedTokens", Long.toString(w.getDraftedTokens()));
+    if (w.getBaselineSource() != null) {
+      ev.put("baselineSource", w.getBaselineSource());
+    }
+    if (w.getRunContextId() != null) {
+      ev.put("runContextId", w.getRunContextId());
+    }
+    return ev;
+  }
+
+  private static String str(Double d) {
+    return d == null ? "null" : num(d);
+  }
+
+  // ---- REGRESSION --------------------------------------------------------------------------
+
+  private void regression(String deployment, WindowResult w) {
+    RegressionDetector.State before = regression.get(deployment);
+    RegressionDetector.Outcome out =
+        detector.step(
+            before == null ? RegressionDetector.State.INITIAL : before, MetricPoint.of(w));
+    regression.put(deployment, out.state());
+    if (out.transition() == Transition.NONE) {
+      return;
+    }
+    long start = w.getWindowStart().toEpochMilli();
+    long end = w.getWindowEnd().toEpochMilli();
+    boolean raise = out.transition() == Transition.RAISE;
+    Map<String, String> ev = new LinkedHashMap<>();
+    ev.put("confidence", num(config.confidence()));
+    ev.put("alpha", num(config.alpha()));
+    ev.put("minEffect", num(config.minEffect()));
+    ev.put("metricsTested", Integer.toString(out.tests().size()));
+    for (MetricTest t : out.tests()) {
+      String p = t.metric().field() + ".";
+      WelchTest x = t.test();
+      ev.put(p + "referenceMean", num(x.referenceMean()));
+      ev.put(p + "referenceSd", num(x.referenceSd()));
+      ev.put(p + "referenceN", Long.toString(x.referenceN()));
+      ev.put(p + "recentMean", num(x.recentMean()));
+      ev.put(p + "recentSd", num(x.recentSd()));
+      ev.put(p + "recentN", Long.toString(x.recentN()));
+      ev.put(p + "t", num(x.t()));
+      ev.put(p + "df", num(x.df()));
+      ev.put(p + "p", num(x.p()));
+      ev.put(p + "pAdjusted", num(t.pAdjusted()));
+      ev.put(p + "effect", num(x.relativeEffect()));
+      ev.put(p + "breach", Boolean.toString(t.breach()));
+    }
+    Optional<MetricTest> strongest = out.strongest();
+    String metric = null;
+    Double observed = null;
+    Double reference = null;
+    Double pValue = null;
+    String attributed = null;
+    String message;
+    if (raise) {
+      MetricTest s = strongest.orElseThrow();
+      metric = s.metric().field();
+      observed = s.test().recentMean();
+      reference = s.test().referenceMean();
+      pValue = s.test().p();
+      RunContextHistory h = history.get(deployment);
+      Optional<RunContextHistory.Change> change =
+          h == null ? Optional.empty() : h.changeIn(out.referenceLastStart(), end);
+      if (change.isPresent()) {
+        attributed = change.get().diff();
+        ev.put("attribution.fromContextId", change.get().from().contextId());
+        ev.put("attribution.toContextId", change.get().to().contextId());
+        ev.put(
+            "attribution.observedAt",
+            Instant.ofEpochMilli(change.get().to().observedAt()).toString());
+      }
+      ev.put("referenceEnd", Instant.ofEpochMilli(out.referenceEnd()).toString());
+      message =
+          String.format(
+              Locale.ROOT,
+              "%s %s %s -> %s (%+.1f%%), Welch p=%s, Bonferroni x%d = %s < %s, %d windows vs %d%s",
+              metric,
+              s.metric().higherIsWorse() ? "rose" : "fell",
+              num(reference),
+              num(observed),
+              100 * s.test().relativeEffect(),
+              num(pValue),
+              out.tests().size(),
+              num(s.pAdjusted()),
+              num(config.alpha()),
+              s.test().recentN(),
+              s.test().referenceN(),
+              attributed == null ? "; no run-context change" : "; after " + attributed);
+    } else {
+      ev.put("reason", out.clearReason());
+      message =
+          "rebaselined".equals(out.clearReason())
+              ? "regression did not recover within "
+                  + config.rebaselineWindows()
+                  + " windows: its windows are the new reference"
+              : "recovered: no metric worse than the reference for "
+                  + config.clearWindows()
+                  + " windows";
+    }
+    emit(
+        Alerts.alert(
+            deployment,
+            AlertType.REGRESSION,
+            raise ? AlertState.RAISED : AlertState.CLEARED,
+            start,
+            end,
+            metric,
+            observed,
+            reference,
+            pValue,
+            attributed,
+            message,
+            ev));
+  }
+
+  private void emit(Alert alert) {
+    context.forward(
+        new Record<>(alert.getDeploymentId(), alert, alert.getEmittedAt().toEpochMilli()));
+  }
+}
