@@ -81,6 +81,7 @@ run_app() {
     --bootstrap "$BOOTSTRAP" --registry-url "$REGISTRY" --application-id "$id" \
     --state-dir "$WORK/state-$id" --decode-events-topic "$in" --window-results-topic "$out" \
     --run-context-topic "$in-run-context" --dead-letter-topic "$out-dead-letters" \
+    --alerts-topic "$out-alerts" \
     --topic-partitions "$PARTITIONS" "$@" >"$WORK/$id.log" 2>&1 &
   APP_PID=$!
 }

@@ -306,11 +306,13 @@ class ScaleOutIT {
             "1m",
             "--grace",
             "10s",
-            // run-context (input side, shared) and dead-letter topics: created by the app
+            // run-context (input side, shared), dead-letter and alerts topics: created by the app
             "--run-context-topic",
             in + "-run-context",
             "--dead-letter-topic",
             out + "-dead-letters",
+            "--alerts-topic",
+            out + "-alerts",
             "-K",
             "processing.guarantee=" + guarantee,
             "-K",
