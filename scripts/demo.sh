@@ -89,13 +89,14 @@ echo
 wait "$streams_pid" || die "streams-app failed: see $DEMO_DIR/streams.log"
 grep -h "final metrics" "$DEMO_DIR/streams.log" | sed 's/^.*final metrics /  streams-app: /' || true
 java -jar "$(jar sinks)" run --bootstrap "$SPECWATCH_BOOTSTRAP" --registry-url "$SPECWATCH_REGISTRY_URL" \
-  --clickhouse-url "$SPECWATCH_CLICKHOUSE_URL" --database "$DB" --topic "$T_WINDOWS" \
+  --clickhouse-url "$SPECWATCH_CLICKHOUSE_URL" --database "$DB" --tables window_results,decode_events \
+  --topic "$T_WINDOWS" --decode-events-topic "$T_EVENTS" --dead-letter-topic "$T_DLQ" \
   --group-id "specwatch-demo-sink-$RUN_ID" --exit-when-idle PT8S \
   >"$DEMO_DIR/sink.log" 2>&1 &
 sink_pid=$!
 PIDS+=("$sink_pid")
 while kill -0 "$sink_pid" 2>/dev/null; do
-  printf '\r  sink inserting window results into ClickHouse (%ss)   ' "$((SECONDS - t0))"
+  printf '\r  sink inserting window results and decode events into ClickHouse (%ss)   ' "$((SECONDS - t0))"
   sleep 2
 done
 echo

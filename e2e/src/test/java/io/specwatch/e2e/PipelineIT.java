@@ -8,10 +8,10 @@ import io.specwatch.ingest.ship.LogFileShipper;
 import io.specwatch.ingest.ship.ShipConfig;
 import io.specwatch.ingest.ship.ShipResult;
 import io.specwatch.sink.Backoff;
+import io.specwatch.sink.ClickHouseSink;
 import io.specwatch.sink.SinkConfig;
 import io.specwatch.sink.SinkStats;
 import io.specwatch.sink.WindowQueries;
-import io.specwatch.sink.WindowResultSink;
 import io.specwatch.sink.clickhouse.ClickHouseConfig;
 import io.specwatch.sink.clickhouse.ClickHouseSql;
 import io.specwatch.sink.migrate.Migrator;
@@ -192,7 +192,7 @@ class PipelineIT {
     Future<SinkStats> sink =
         pool.submit(
             () -> {
-              try (WindowResultSink s = new WindowResultSink(sinkConfig, sql)) {
+              try (ClickHouseSink s = new ClickHouseSink(sinkConfig, sql)) {
                 return s.run();
               }
             });

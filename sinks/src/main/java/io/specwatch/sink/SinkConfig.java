@@ -1,7 +1,11 @@
 package io.specwatch.sink;
 
+import io.specwatch.serde.Topics;
 import io.specwatch.sink.clickhouse.ClickHouseConfig;
 import java.time.Duration;
+import java.util.Collections;
+import java.util.EnumMap;
+import java.util.HashMap;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
@@ -11,31 +15,58 @@ import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.apache.kafka.common.serialization.StringDeserializer;
 
 /**
- * Everything the window-results sink needs, validated once. {@code kafkaOverrides} are raw consumer
- * settings passed through (SASL/TLS, tuning) except the ones the sink's guarantees rest on, which
- * it always sets itself.
+ * Everything the sink needs, validated once. {@code topics} says which tables are loaded and from
+ * which topic. {@code kafkaOverrides} are raw client settings passed through (SASL/TLS, tuning)
+ * except the ones the sink's guarantees rest on, which it always sets itself.
  */
 public record SinkConfig(
     String bootstrap,
     String registryUrl,
-    String topic,
+    Map<SinkTable, String> topics,
+    String deadLetterTopic,
     String groupId,
     ClickHouseConfig clickhouse,
     int batchSize,
     Duration flushInterval,
     Optional<Duration> exitWhenIdle,
     Backoff retry,
+    InsertFormat insertFormat,
     Map<String, String> kafkaOverrides) {
 
-  public static final String DEFAULT_TOPIC = "specwatch.window-results.v1";
-  public static final String DEFAULT_GROUP_ID = "specwatch-sink-window-results";
-  public static final int DEFAULT_BATCH_SIZE = 10_000;
+  /** Window-results topic (the {@code --topic} default, kept for the one-table form). */
+  public static final String DEFAULT_TOPIC = Topics.WINDOW_RESULTS;
+
+  public static final String DEFAULT_GROUP_ID = "specwatch-sink";
+  public static final int DEFAULT_BATCH_SIZE = 100_000;
   public static final Duration DEFAULT_FLUSH_INTERVAL = Duration.ofSeconds(1);
+
+  /** A table's buffer is also flushed when its encoded rows reach this many bytes. */
+  public static final int MAX_BATCH_BYTES = 64 << 20;
 
   public SinkConfig {
     bootstrap = required(bootstrap, "--bootstrap (SPECWATCH_BOOTSTRAP)");
     registryUrl = required(registryUrl, "--registry-url (SPECWATCH_REGISTRY_URL)");
-    topic = required(topic, "--topic (SPECWATCH_WINDOW_TOPIC)");
+    if (topics == null || topics.isEmpty()) {
+      throw new IllegalArgumentException("--tables must name at least one table");
+    }
+    EnumMap<SinkTable, String> checked = new EnumMap<>(SinkTable.class);
+    Map<String, SinkTable> byTopic = new HashMap<>();
+    for (Map.Entry<SinkTable, String> e : topics.entrySet()) {
+      String setting = "--" + e.getKey().table().replace('_', '-') + "-topic";
+      String topic = required(e.getValue(), setting);
+      SinkTable other = byTopic.put(topic, e.getKey());
+      if (other != null) {
+        throw new IllegalArgumentException(
+            setting + ": topic " + topic + " is already the topic of " + other.table());
+      }
+      checked.put(e.getKey(), topic);
+    }
+    topics = Collections.unmodifiableMap(checked);
+    deadLetterTopic = required(deadLetterTopic, "--dead-letter-topic (SPECWATCH_DLQ_TOPIC)");
+    if (byTopic.containsKey(deadLetterTopic)) {
+      throw new IllegalArgumentException(
+          "--dead-letter-topic must not be a topic the sink reads: " + deadLetterTopic);
+    }
     groupId = required(groupId, "--group-id (SPECWATCH_SINK_GROUP_ID)");
     Objects.requireNonNull(clickhouse, "clickhouse settings are required");
     if (batchSize < 1 || batchSize > 1_000_000) {
@@ -55,7 +86,44 @@ public record SinkConfig(
           }
         });
     retry = retry == null ? Backoff.DEFAULT : retry;
+    insertFormat = insertFormat == null ? InsertFormat.ROW_BINARY : insertFormat;
     kafkaOverrides = kafkaOverrides == null ? Map.of() : Map.copyOf(kafkaOverrides);
+  }
+
+  /** The window-results-only form: one table from {@code topic}, RowBinary, default DLQ topic. */
+  public SinkConfig(
+      String bootstrap,
+      String registryUrl,
+      String topic,
+      String groupId,
+      ClickHouseConfig clickhouse,
+      int batchSize,
+      Duration flushInterval,
+      Optional<Duration> exitWhenIdle,
+      Backoff retry,
+      Map<String, String> kafkaOverrides) {
+    this(
+        bootstrap,
+        registryUrl,
+        Map.of(SinkTable.WINDOW_RESULTS, topic == null ? "" : topic),
+        Topics.DEAD_LETTER,
+        groupId,
+        clickhouse,
+        batchSize,
+        flushInterval,
+        exitWhenIdle,
+        retry,
+        InsertFormat.ROW_BINARY,
+        kafkaOverrides);
+  }
+
+  /** Every table from its default topic. */
+  public static Map<SinkTable, String> defaultTopics() {
+    EnumMap<SinkTable, String> all = new EnumMap<>(SinkTable.class);
+    for (SinkTable t : SinkTable.values()) {
+      all.put(t, t.defaultTopic());
+    }
+    return all;
   }
 
   private static String required(String value, String setting) {
@@ -65,7 +133,10 @@ public record SinkConfig(
     return value.strip();
   }
 
-  /** Consumer settings. The guarantees (read_committed, manual commits) cannot be overridden. */
+  /**
+   * Consumer settings. The guarantees (read_committed, manual commits, no topic auto-creation)
+   * cannot be overridden.
+   */
   public Properties consumerProperties() {
     Properties p = new Properties();
     p.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
@@ -75,6 +146,7 @@ public record SinkConfig(
     p.put(ConsumerConfig.GROUP_ID_CONFIG, groupId);
     p.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed");
     p.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, "false");
+    p.put(ConsumerConfig.ALLOW_AUTO_CREATE_TOPICS_CONFIG, "false");
     p.put(ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class.getName());
     p.put(ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class.getName());
     return p;

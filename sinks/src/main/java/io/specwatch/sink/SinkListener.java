@@ -3,7 +3,10 @@ package io.specwatch.sink;
 import java.util.Collection;
 import org.apache.kafka.common.TopicPartition;
 
-/** What {@link WindowResultSink} reports as it runs (metrics, readiness). Called on its thread. */
+/**
+ * What {@link ClickHouseSink} reports as it runs (metrics, readiness). {@link #inserted} and {@link
+ * #deadLettered} may come from the insert thread; implementations must be thread-safe.
+ */
 public interface SinkListener {
 
   /** No-op listener. */
@@ -15,11 +18,15 @@ public interface SinkListener {
   /** These partitions move away (a rebalance started). */
   default void revoked(Collection<TopicPartition> partitions) {}
 
-  /**
-   * ClickHouse acknowledged a batch of {@code rows} rows after {@code nanos} (retries included).
-   */
-  default void inserted(int rows, long nanos) {}
+  /** ClickHouse acknowledged an insert of {@code rows} rows into {@code table} in {@code nanos}. */
+  default void inserted(String table, int rows, long nanos) {}
 
-  /** An undecodable record went to the dead-letter topic. */
-  default void deadLettered() {}
+  /** A record of {@code table}'s topic went to the dead-letter topic at {@code stage}. */
+  default void deadLettered(String table, String stage) {}
+
+  /** An insert failed retriably: consumption is paused until a retry succeeds. */
+  default void clickHouseUnavailable(String reason) {}
+
+  /** A retry succeeded after {@link #clickHouseUnavailable}: consumption resumed. */
+  default void clickHouseRecovered() {}
 }

@@ -9,43 +9,32 @@ import java.util.concurrent.TimeUnit;
 import org.apache.kafka.common.TopicPartition;
 
 /**
- * The sink's meters ({@code specwatch_sink_rows_inserted_total}, {@code
- * specwatch_sink_batches_total}, {@code specwatch_sink_dead_letters_total}, {@code
- * specwatch_sink_insert_seconds}) and its readiness: ready once the group assigned partitions (the
- * caller has already seen ClickHouse answer, by migrating), not ready while a rebalance revoked
- * them.
+ * The sink's meters, tagged by table ({@code specwatch_sink_rows_inserted_total}, {@code
+ * specwatch_sink_batches_total}, {@code specwatch_sink_dead_letters_total} (also by stage), {@code
+ * specwatch_sink_insert_seconds}, {@code specwatch_sink_clickhouse_unavailable_total}) and its
+ * readiness: ready once the group assigned partitions (the caller has already seen ClickHouse
+ * answer, by migrating), not ready while a rebalance revoked them or while ClickHouse is
+ * unavailable and consumption is paused.
  */
 public final class SinkMeters implements SinkListener {
 
+  private final MeterRegistry registry;
   private final Readiness readiness;
-  private final Counter rows;
-  private final Counter batches;
-  private final Counter deadLetters;
-  private final Timer insert;
+  private final String database;
+  private final Counter unavailable;
 
-  public SinkMeters(MeterRegistry registry, Readiness readiness, String table) {
+  public SinkMeters(MeterRegistry registry, Readiness readiness, String database) {
+    this.registry = registry;
     this.readiness = readiness;
-    this.rows =
-        Counter.builder("specwatch.sink.rows.inserted")
-            .description("Rows ClickHouse acknowledged")
-            .tag("table", table)
+    this.database = database;
+    this.unavailable =
+        Counter.builder("specwatch.sink.clickhouse.unavailable")
+            .description("Times an insert failed retriably and consumption was paused")
             .register(registry);
-    this.batches =
-        Counter.builder("specwatch.sink.batches")
-            .description("Inserts ClickHouse acknowledged")
-            .tag("table", table)
-            .register(registry);
-    this.deadLetters =
-        Counter.builder("specwatch.sink.dead.letters")
-            .description("Undecodable records sent to the dead-letter topic")
-            .tag("table", table)
-            .register(registry);
-    this.insert =
-        Timer.builder("specwatch.sink.insert")
-            .description("Time of one acknowledged insert, retries included")
-            .tag("table", table)
-            .publishPercentileHistogram()
-            .register(registry);
+  }
+
+  private String qualified(String table) {
+    return database + "." + table;
   }
 
   @Override
@@ -59,14 +48,43 @@ public final class SinkMeters implements SinkListener {
   }
 
   @Override
-  public void inserted(int rowCount, long nanos) {
-    rows.increment(rowCount);
-    batches.increment();
-    insert.record(nanos, TimeUnit.NANOSECONDS);
+  public void inserted(String table, int rowCount, long nanos) {
+    Counter.builder("specwatch.sink.rows.inserted")
+        .description("Rows ClickHouse acknowledged")
+        .tag("table", qualified(table))
+        .register(registry)
+        .increment(rowCount);
+    Counter.builder("specwatch.sink.batches")
+        .description("Inserts ClickHouse acknowledged")
+        .tag("table", qualified(table))
+        .register(registry)
+        .increment();
+    Timer.builder("specwatch.sink.insert")
+        .description("Time of one acknowledged insert")
+        .tag("table", qualified(table))
+        .publishPercentileHistogram()
+        .register(registry)
+        .record(nanos, TimeUnit.NANOSECONDS);
   }
 
   @Override
-  public void deadLettered() {
-    deadLetters.increment();
+  public void deadLettered(String table, String stage) {
+    Counter.builder("specwatch.sink.dead.letters")
+        .description("Records sent to the dead-letter topic")
+        .tag("table", qualified(table))
+        .tag("stage", stage)
+        .register(registry)
+        .increment();
+  }
+
+  @Override
+  public void clickHouseUnavailable(String reason) {
+    unavailable.increment();
+    readiness.notReady("ClickHouse unavailable, consumption paused: " + reason);
+  }
+
+  @Override
+  public void clickHouseRecovered() {
+    readiness.ready();
   }
 }

@@ -1,6 +1,7 @@
 package io.specwatch.sink;
 
 import io.specwatch.sink.clickhouse.ClickHouseSql;
+import io.specwatch.sink.rows.WindowResultRows;
 import java.util.List;
 import java.util.Optional;
 
@@ -22,7 +23,7 @@ public final class WindowQueries {
 
   public WindowQueries(ClickHouseSql sql, String database) {
     this.sql = sql;
-    this.table = database + "." + WindowResultRow.TABLE;
+    this.table = database + "." + WindowResultRows.TABLE;
   }
 
   /** Summary rows (header first), optionally for one deployment, ordered by deployment, start. */

@@ -77,6 +77,66 @@ class SinkConfigTest {
   }
 
   @Test
+  void tablesAndTopics() {
+    SinkConfig all =
+        new SinkConfig(
+            "b",
+            "http://r",
+            SinkConfig.defaultTopics(),
+            "specwatch.dead-letter.v1",
+            "g",
+            CH,
+            10,
+            Duration.ofSeconds(1),
+            Optional.empty(),
+            null,
+            null,
+            null);
+    assertThat(all.topics())
+        .hasSize(5)
+        .containsEntry(SinkTable.DECODE_EVENTS, "specwatch.decode-events.v1")
+        .containsEntry(SinkTable.RUN_CONTEXTS, "specwatch.run-context.v1");
+    assertThat(all.insertFormat()).isEqualTo(InsertFormat.ROW_BINARY);
+    assertThat(all.consumerProperties().getProperty("allow.auto.create.topics")).isEqualTo("false");
+    Map<SinkTable, String> same = Map.of(SinkTable.ALERTS, "t", SinkTable.DECODE_EVENTS, "t");
+    assertThatThrownBy(
+            () ->
+                new SinkConfig(
+                    "b",
+                    "http://r",
+                    same,
+                    "dlq",
+                    "g",
+                    CH,
+                    10,
+                    Duration.ofSeconds(1),
+                    null,
+                    null,
+                    null,
+                    null))
+        .hasMessageContaining("is already the topic of");
+    assertThatThrownBy(
+            () ->
+                new SinkConfig(
+                    "b",
+                    "http://r",
+                    Map.of(SinkTable.ALERTS, "t"),
+                    "t",
+                    "g",
+                    CH,
+                    10,
+                    Duration.ofSeconds(1),
+                    null,
+                    null,
+                    null,
+                    null))
+        .hasMessageContaining("--dead-letter-topic");
+    assertThatThrownBy(() -> SinkTable.parse("windows")).hasMessageContaining("--tables");
+    assertThat(SinkTable.parse(" decode_events ")).isEqualTo(SinkTable.DECODE_EVENTS);
+    assertThatThrownBy(() -> InsertFormat.parse("csv")).hasMessageContaining("--insert-format");
+  }
+
+  @Test
   void clickHouseSettingsAreValidated() {
     assertThatThrownBy(() -> ClickHouseConfig.of("", "default", "", "specwatch"))
         .hasMessageContaining("--clickhouse-url");

@@ -15,7 +15,7 @@ class SinkMetersTest {
   void countsInsertsAndDeadLettersAndIsReadyWhileAssigned() {
     SimpleMeterRegistry registry = new SimpleMeterRegistry();
     Readiness readiness = new Readiness();
-    SinkMeters meters = new SinkMeters(registry, readiness, "db.window_results");
+    SinkMeters meters = new SinkMeters(registry, readiness, "db");
     List<TopicPartition> tps = List.of(new TopicPartition("t", 0));
 
     assertThat(readiness.status().ready()).isFalse();
@@ -27,9 +27,10 @@ class SinkMetersTest {
     meters.assigned(List.of());
     assertThat(readiness.status().ready()).as("a member without partitions serves").isTrue();
 
-    meters.inserted(100, TimeUnit.MILLISECONDS.toNanos(20));
-    meters.inserted(50, TimeUnit.MILLISECONDS.toNanos(40));
-    meters.deadLettered();
+    meters.inserted("window_results", 100, TimeUnit.MILLISECONDS.toNanos(20));
+    meters.inserted("window_results", 50, TimeUnit.MILLISECONDS.toNanos(40));
+    meters.inserted("decode_events", 7, TimeUnit.MILLISECONDS.toNanos(5));
+    meters.deadLettered("decode_events", "sink.insert");
 
     assertThat(
             registry
@@ -38,10 +39,45 @@ class SinkMetersTest {
                 .counter()
                 .count())
         .isEqualTo(150.0);
-    assertThat(registry.get("specwatch.sink.batches").counter().count()).isEqualTo(2.0);
-    assertThat(registry.get("specwatch.sink.dead.letters").counter().count()).isEqualTo(1.0);
-    assertThat(registry.get("specwatch.sink.insert").timer().count()).isEqualTo(2);
-    assertThat(registry.get("specwatch.sink.insert").timer().totalTime(TimeUnit.MILLISECONDS))
+    assertThat(
+            registry
+                .get("specwatch.sink.batches")
+                .tag("table", "db.window_results")
+                .counter()
+                .count())
+        .isEqualTo(2.0);
+    assertThat(
+            registry
+                .get("specwatch.sink.rows.inserted")
+                .tag("table", "db.decode_events")
+                .counter()
+                .count())
+        .isEqualTo(7.0);
+    assertThat(
+            registry
+                .get("specwatch.sink.dead.letters")
+                .tag("table", "db.decode_events")
+                .tag("stage", "sink.insert")
+                .counter()
+                .count())
+        .isEqualTo(1.0);
+    assertThat(
+            registry.get("specwatch.sink.insert").tag("table", "db.window_results").timer().count())
+        .isEqualTo(2);
+    assertThat(
+            registry
+                .get("specwatch.sink.insert")
+                .tag("table", "db.window_results")
+                .timer()
+                .totalTime(TimeUnit.MILLISECONDS))
         .isEqualTo(60.0);
+
+    meters.clickHouseUnavailable("code -1: connection refused");
+    assertThat(readiness.status().ready()).isFalse();
+    assertThat(readiness.status().reason()).contains("ClickHouse unavailable");
+    assertThat(registry.get("specwatch.sink.clickhouse.unavailable").counter().count())
+        .isEqualTo(1.0);
+    meters.clickHouseRecovered();
+    assertThat(readiness.status().ready()).isTrue();
   }
 }

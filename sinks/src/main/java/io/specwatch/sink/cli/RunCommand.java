@@ -4,16 +4,21 @@ import io.specwatch.runtime.AppRuntime;
 import io.specwatch.runtime.Durations;
 import io.specwatch.runtime.HealthOptions;
 import io.specwatch.runtime.KafkaOptions;
+import io.specwatch.serde.Topics;
 import io.specwatch.sink.Backoff;
+import io.specwatch.sink.ClickHouseSink;
+import io.specwatch.sink.InsertFormat;
 import io.specwatch.sink.SinkConfig;
 import io.specwatch.sink.SinkMeters;
 import io.specwatch.sink.SinkStats;
-import io.specwatch.sink.WindowResultRow;
-import io.specwatch.sink.WindowResultSink;
+import io.specwatch.sink.SinkTable;
 import io.specwatch.sink.clickhouse.ClickHouseConfig;
 import io.specwatch.sink.clickhouse.ClickHouseSql;
 import io.specwatch.sink.migrate.Migrator;
 import java.time.Duration;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
@@ -24,11 +29,12 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
-/** {@code run}: migrates, then sinks window results until SIGTERM (or idle, if asked). */
+/** {@code run}: migrates, then loads the topics into ClickHouse until SIGTERM (or idle). */
 @Command(
     name = "run",
     description =
-        "Migrate, then consume window results into ClickHouse until SIGTERM or --exit-when-idle.")
+        "Migrate, then load window results, alerts, decode events, request acceptance and run"
+            + " contexts into ClickHouse until SIGTERM or --exit-when-idle.")
 public final class RunCommand implements Callable<Integer> {
 
   private static final Logger log = LoggerFactory.getLogger(RunCommand.class);
@@ -40,10 +46,61 @@ public final class RunCommand implements Callable<Integer> {
   @Mixin HealthOptions health = new HealthOptions();
 
   @Option(
-      names = "--topic",
-      defaultValue = "${env:SPECWATCH_WINDOW_TOPIC:-" + SinkConfig.DEFAULT_TOPIC + "}",
-      description = "Window-results topic (env SPECWATCH_WINDOW_TOPIC, default ${DEFAULT-VALUE}).")
-  String topic;
+      names = "--tables",
+      split = ",",
+      defaultValue =
+          "${env:SPECWATCH_SINK_TABLES:-window_results,alerts,decode_events,request_acceptance,run_contexts}",
+      description =
+          "Tables to load, comma separated (env SPECWATCH_SINK_TABLES, default ${DEFAULT-VALUE}).")
+  List<String> tables;
+
+  @Option(
+      names = {"--window-results-topic", "--topic"},
+      defaultValue = "${env:SPECWATCH_WINDOW_TOPIC:-" + Topics.WINDOW_RESULTS + "}",
+      description =
+          "Topic of window_results (env SPECWATCH_WINDOW_TOPIC, default ${DEFAULT-VALUE}).")
+  String windowTopic;
+
+  @Option(
+      names = "--alerts-topic",
+      defaultValue = "${env:SPECWATCH_ALERTS_TOPIC:-" + Topics.ALERTS + "}",
+      description = "Topic of alerts (env SPECWATCH_ALERTS_TOPIC, default ${DEFAULT-VALUE}).")
+  String alertsTopic;
+
+  @Option(
+      names = "--decode-events-topic",
+      defaultValue = "${env:SPECWATCH_DECODE_TOPIC:-" + Topics.DECODE_EVENTS + "}",
+      description =
+          "Topic of decode_events (env SPECWATCH_DECODE_TOPIC, default ${DEFAULT-VALUE}).")
+  String decodeTopic;
+
+  @Option(
+      names = "--request-acceptance-topic",
+      defaultValue = "${env:SPECWATCH_REQUEST_TOPIC:-" + Topics.REQUEST_ACCEPTANCE + "}",
+      description =
+          "Topic of request_acceptance (env SPECWATCH_REQUEST_TOPIC, default ${DEFAULT-VALUE}).")
+  String requestTopic;
+
+  @Option(
+      names = "--run-context-topic",
+      defaultValue = "${env:SPECWATCH_RUN_CONTEXT_TOPIC:-" + Topics.RUN_CONTEXT + "}",
+      description =
+          "Topic of run_contexts (env SPECWATCH_RUN_CONTEXT_TOPIC, default ${DEFAULT-VALUE}).")
+  String runContextTopic;
+
+  @Option(
+      names = "--dead-letter-topic",
+      defaultValue = "${env:SPECWATCH_DLQ_TOPIC:-" + Topics.DEAD_LETTER + "}",
+      description =
+          "Where rows the sink cannot load go (env SPECWATCH_DLQ_TOPIC, default ${DEFAULT-VALUE}).")
+  String deadLetterTopic;
+
+  @Option(
+      names = "--insert-format",
+      defaultValue = "${env:SPECWATCH_SINK_INSERT_FORMAT:-rowbinary}",
+      description =
+          "rowbinary or json (JSONEachRow) (env SPECWATCH_SINK_INSERT_FORMAT, default ${DEFAULT-VALUE}).")
+  String insertFormat;
 
   @Option(
       names = "--group-id",
@@ -53,9 +110,9 @@ public final class RunCommand implements Callable<Integer> {
 
   @Option(
       names = "--batch-size",
-      defaultValue = "${env:SPECWATCH_SINK_BATCH_SIZE:-10000}",
+      defaultValue = "${env:SPECWATCH_SINK_BATCH_SIZE:-100000}",
       description =
-          "Rows per insert at most (env SPECWATCH_SINK_BATCH_SIZE, default ${DEFAULT-VALUE}).")
+          "Rows per insert and table at most (env SPECWATCH_SINK_BATCH_SIZE, default ${DEFAULT-VALUE}).")
   int batchSize;
 
   @Option(
@@ -94,14 +151,36 @@ public final class RunCommand implements Callable<Integer> {
     return new SinkConfig(
         kafka.bootstrap(),
         kafka.registryUrl(),
-        topic,
+        topics(),
+        deadLetterTopic,
         groupId,
         clickhouse.toConfig(),
         batchSize,
         flushInterval,
         Optional.ofNullable(exitWhenIdle),
         Backoff.DEFAULT,
+        InsertFormat.parse(insertFormat),
         kafka.rawProperties());
+  }
+
+  private Map<SinkTable, String> topics() {
+    Map<SinkTable, String> topics = new EnumMap<>(SinkTable.class);
+    for (String name : tables) {
+      if (name.isBlank()) {
+        continue;
+      }
+      SinkTable table = SinkTable.parse(name);
+      topics.put(
+          table,
+          switch (table) {
+            case WINDOW_RESULTS -> windowTopic;
+            case ALERTS -> alertsTopic;
+            case DECODE_EVENTS -> decodeTopic;
+            case REQUEST_ACCEPTANCE -> requestTopic;
+            case RUN_CONTEXTS -> runContextTopic;
+          });
+    }
+    return topics;
   }
 
   private int run(SinkConfig config, AppRuntime app) throws InterruptedException {
@@ -110,10 +189,8 @@ public final class RunCommand implements Callable<Integer> {
     try (ClickHouseSql sql = new ClickHouseSql(ch)) {
       Migrator.withBundledMigrations(sql, ch.database()).migrate();
       app.readiness().notReady("ClickHouse answered; waiting for partitions");
-      SinkMeters meters =
-          new SinkMeters(
-              app.registry(), app.readiness(), ch.database() + "." + WindowResultRow.TABLE);
-      try (WindowResultSink sink = new WindowResultSink(config, sql, meters)) {
+      SinkMeters meters = new SinkMeters(app.registry(), app.readiness(), ch.database());
+      try (ClickHouseSink sink = new ClickHouseSink(config, sql, meters)) {
         CountDownLatch finished = new CountDownLatch(1);
         Thread hook =
             new Thread(
@@ -134,7 +211,9 @@ public final class RunCommand implements Callable<Integer> {
                   + stats.rowsInserted()
                   + " rows in "
                   + stats.batches()
-                  + " inserts, "
+                  + " inserts "
+                  + stats.rowsByTable()
+                  + ", "
                   + stats.deadLetters()
                   + " dead letters");
         } finally {

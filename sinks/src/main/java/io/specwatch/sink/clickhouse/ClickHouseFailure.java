@@ -29,16 +29,23 @@ public final class ClickHouseFailure extends RuntimeException {
     return code;
   }
 
+  /** The classified error (see {@link ClickHouseError} for what each class means). */
+  public ClickHouseError error() {
+    return ClickHouseError.of(code);
+  }
+
+  /** Retriable, bad data or fatal, by code. */
+  public ClickHouseError.Category category() {
+    return error().category();
+  }
+
   /**
-   * Transport failures and server overload/timeouts are retriable; syntax, type and schema errors
+   * Transport failures and server overload/timeouts are retriable; data, syntax and schema errors
    * are not (a retry would fail the same way). Unknown codes are treated as retriable: the sink's
    * retry is bounded and the offsets stay uncommitted, so the worst case is a restart.
    */
   public boolean isRetriable() {
-    return switch (code) {
-      case 6, 27, 36, 41, 44, 47, 53, 60, 62, 70, 81, 117, 128 -> false;
-      default -> true;
-    };
+    return error().isRetriable();
   }
 
   /**

@@ -13,6 +13,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -85,6 +86,44 @@ public final class ClickHouseSql implements AutoCloseable {
       return response.getWrittenRows();
     } catch (Exception e) {
       throw ClickHouseFailure.wrap("insert", qualifiedTable, e);
+    }
+  }
+
+  /**
+   * Inserts an encoded body (RowBinary, JSONEachRow...) into the named columns; returns the rows
+   * the server reports written. With a {@code dedupToken} the insert carries {@code
+   * insert_deduplication_token} (only send one to servers that know the setting, 22.2+: older ones
+   * reject unknown settings).
+   */
+  public long insert(
+      String qualifiedTable,
+      List<String> columns,
+      ClickHouseFormat format,
+      InputStream body,
+      Optional<String> dedupToken) {
+    InsertSettings settings = new InsertSettings();
+    settings.compressClientRequest(false);
+    dedupToken.ifPresent(settings::setDeduplicationToken);
+    try (InsertResponse response =
+        await(client.insert(qualifiedTable, columns, body, format, settings))) {
+      return response.getWrittenRows();
+    } catch (Exception e) {
+      throw ClickHouseFailure.wrap("insert", qualifiedTable, e);
+    }
+  }
+
+  /**
+   * True when the server knows {@code insert_deduplication_token} (ClickHouse 22.2 and later).
+   * 18.16 does not: there the sink relies on ReplacingMergeTree natural keys alone.
+   */
+  public static boolean supportsDedupToken(String version) {
+    String[] parts = version.strip().split("\\.");
+    try {
+      int major = Integer.parseInt(parts[0]);
+      int minor = parts.length > 1 ? Integer.parseInt(parts[1]) : 0;
+      return major > 22 || (major == 22 && minor >= 2);
+    } catch (NumberFormatException e) {
+      return false;
     }
   }
 

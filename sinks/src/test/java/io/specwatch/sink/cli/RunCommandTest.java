@@ -3,7 +3,9 @@ package io.specwatch.sink.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.specwatch.sink.InsertFormat;
 import io.specwatch.sink.SinkConfig;
+import io.specwatch.sink.SinkTable;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -57,6 +59,33 @@ class RunCommandTest {
         .hasMessageContaining("'soon'");
     RunCommand missing = parse("--kafka-properties-file", dir.resolve("none").toString());
     assertThatThrownBy(missing::config).hasMessageContaining("--kafka-properties-file");
+  }
+
+  @Test
+  void tablesTopicsAndFormat() {
+    SinkConfig all = parse().config();
+    if (System.getenv("SPECWATCH_SINK_TABLES") == null) {
+      assertThat(all.topics()).hasSize(5);
+    }
+    SinkConfig two =
+        parse(
+                "--tables",
+                "decode_events,window_results",
+                "--decode-events-topic",
+                "p.decode",
+                "--topic",
+                "p.windows",
+                "--insert-format",
+                "json")
+            .config();
+    assertThat(two.topics())
+        .containsOnlyKeys(SinkTable.DECODE_EVENTS, SinkTable.WINDOW_RESULTS)
+        .containsEntry(SinkTable.DECODE_EVENTS, "p.decode")
+        .containsEntry(SinkTable.WINDOW_RESULTS, "p.windows");
+    assertThat(two.insertFormat()).isEqualTo(InsertFormat.JSON_EACH_ROW);
+    assertThatThrownBy(() -> parse("--tables", "decode_events,nope").config())
+        .hasMessageContaining("--tables")
+        .hasMessageContaining("nope");
   }
 
   @Test

@@ -1,0 +1,702 @@
+package io.specwatch.sink;
+
+import io.specwatch.serde.AvroSerde;
+import io.specwatch.sink.clickhouse.ClickHouseError;
+import io.specwatch.sink.clickhouse.ClickHouseFailure;
+import io.specwatch.sink.clickhouse.ClickHouseSql;
+import io.specwatch.sink.rows.RowMapping;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
+import org.apache.avro.specific.SpecificRecord;
+import org.apache.kafka.clients.consumer.CommitFailedException;
+import org.apache.kafka.clients.consumer.ConsumerRebalanceListener;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.ConsumerRecords;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.clients.consumer.OffsetAndMetadata;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.errors.RebalanceInProgressException;
+import org.apache.kafka.common.errors.WakeupException;
+import org.apache.kafka.common.serialization.Deserializer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The ClickHouse loader: one consumer ({@code read_committed}, manual commits) over the topics of
+ * the configured tables, one buffer per table, inserts in batches.
+ *
+ * <ul>
+ *   <li>A table's buffer is inserted when it holds {@code batchSize} rows or {@link
+ *       SinkConfig#MAX_BATCH_BYTES}, or when its first row is {@code flushInterval} old. The insert
+ *       runs on an insert thread while the next batch fills (at most one batch in flight per table:
+ *       a full buffer waits for it), so consuming and inserting overlap.
+ *   <li>Every partition feeds exactly one table. When a batch is handed to the insert thread the
+ *       consumer positions of the table's partitions are noted (every polled record of them is in
+ *       that batch); once ClickHouse acknowledged it, those positions are committed. So offsets are
+ *       committed only after every batch holding their records was acknowledged and every dead
+ *       letter written.
+ *   <li>A retriable ClickHouse error (no server, timeouts, overload; {@link ClickHouseError})
+ *       pauses all assigned partitions, so memory stays bounded by what is buffered, and retries
+ *       the pending inserts with exponential backoff while polling keeps the group membership. When
+ *       a retry succeeds consumption resumes; when {@code retry.maxAttempts} run out {@link #run()}
+ *       throws with nothing past the last acknowledged batch committed.
+ *   <li>A bad-data error splits the batch in halves until the rejected rows are alone; each goes to
+ *       the dead-letter topic ({@code sink.insert}) and its batch-mates are inserted. A value the
+ *       table cannot hold is dead-lettered before it is buffered ({@code sink.map}), an undecodable
+ *       one likewise ({@code sink.decode}). A fatal error (unknown table, credentials) throws.
+ *   <li>Retries and replays create no visible duplicates: batch identity is deterministic (table +
+ *       per-partition offset ranges), sent as {@code insert_deduplication_token} where the server
+ *       supports it (22.2+), and every table is a ReplacingMergeTree on the natural key, read with
+ *       {@code FINAL}.
+ * </ul>
+ *
+ * Not thread-safe except {@link #stop()}.
+ */
+public final class ClickHouseSink implements AutoCloseable {
+
+  private static final Logger log = LoggerFactory.getLogger(ClickHouseSink.class);
+  private static final Duration MAX_POLL = Duration.ofMillis(200);
+
+  private final SinkConfig config;
+  private final ClickHouseSql sql;
+  private final KafkaConsumer<String, byte[]> consumer;
+  private final Map<String, Loader<?>> byTopic = new LinkedHashMap<>();
+  private final DeadLetters deadLetters;
+  private final SinkListener listener;
+  private final boolean dedupTokens;
+  private final boolean millis;
+  private final AtomicBoolean stopping = new AtomicBoolean();
+
+  private final ExecutorService inserter =
+      Executors.newSingleThreadExecutor(
+          r -> {
+            Thread t = new Thread(r, "sink-insert");
+            t.setDaemon(true);
+            return t;
+          });
+  private final Map<TopicPartition, Long> committed = new HashMap<>();
+  private final Map<TopicPartition, Long> firstSeen = new HashMap<>();
+  private int failedAttempts;
+  private long nextAttemptNanos;
+  private boolean paused;
+
+  private long recordsPolled;
+  private final AtomicLong deadLettered = new AtomicLong();
+  private long commits;
+  private long retries;
+  private long lastActivityNanos;
+
+  /** Builds the consumer, the serdes and the dead-letter producer from the config. */
+  public ClickHouseSink(SinkConfig config, ClickHouseSql sql) {
+    this(config, sql, SinkListener.NONE);
+  }
+
+  /** As {@link #ClickHouseSink(SinkConfig, ClickHouseSql)}, reporting to {@code listener}. */
+  public ClickHouseSink(SinkConfig config, ClickHouseSql sql, SinkListener listener) {
+    this.config = config;
+    this.sql = sql;
+    this.listener = listener;
+    String version = sql.serverVersion();
+    this.dedupTokens = ClickHouseSql.supportsDedupToken(version);
+    this.millis = sql.dialect().isModern();
+    for (Map.Entry<SinkTable, String> e : config.topics().entrySet()) {
+      byTopic.put(e.getValue(), loader(e.getKey(), e.getKey().mapping()));
+    }
+    this.consumer = new KafkaConsumer<>(config.consumerProperties());
+    this.deadLetters = new DeadLetters(config);
+    log.info(
+        "ClickHouse {}: insert_deduplication_token {}",
+        version,
+        dedupTokens ? "sent with every insert" : "not supported, relying on ReplacingMergeTree");
+  }
+
+  private <V extends SpecificRecord> Loader<V> loader(SinkTable table, RowMapping<V> mapping) {
+    return new Loader<>(table, mapping);
+  }
+
+  /**
+   * Polls and inserts until {@link #stop()} is called (or, with {@code exitWhenIdle}, until no
+   * record arrived for that long with nothing pending). Inserts and commits what it holds before
+   * returning (if ClickHouse is still unavailable then, the rows stay uncommitted for the next
+   * run). Throws on a fatal ClickHouse error or when retries run out.
+   */
+  public SinkStats run() {
+    log.info(
+        "Sink starting: tables={} group={} format={} batchSize={} flushInterval={} exitWhenIdle={}",
+        config.topics(),
+        config.groupId(),
+        config.insertFormat(),
+        config.batchSize(),
+        config.flushInterval(),
+        config.exitWhenIdle().map(Duration::toString).orElse("never"));
+    consumer.subscribe(List.copyOf(byTopic.keySet()), new Rebalance());
+    lastActivityNanos = System.nanoTime();
+    Duration poll =
+        config.flushInterval().compareTo(MAX_POLL) < 0 ? config.flushInterval() : MAX_POLL;
+    try {
+      while (!stopping.get()) {
+        ConsumerRecords<String, byte[]> records = consumer.poll(poll);
+        if (!records.isEmpty()) {
+          lastActivityNanos = System.nanoTime();
+          Instant now = Instant.now().truncatedTo(ChronoUnit.SECONDS);
+          for (ConsumerRecord<String, byte[]> record : records) {
+            accept(record, now);
+          }
+        }
+        flushDue(false);
+        if (idleLongEnough()) {
+          log.info("Sink idle for {}, exiting", config.exitWhenIdle().orElseThrow());
+          break;
+        }
+      }
+    } catch (WakeupException e) {
+      if (!stopping.get()) {
+        throw e;
+      }
+    }
+    finalFlush();
+    SinkStats stats = stats();
+    log.info("Sink stopped: {}", stats);
+    return stats;
+  }
+
+  /** Asks {@link #run()} to flush, commit and return. Safe from any thread (a SIGTERM hook). */
+  public void stop() {
+    stopping.set(true);
+    consumer.wakeup();
+  }
+
+  /** Counters so far. */
+  public SinkStats stats() {
+    long rows = 0;
+    long batches = 0;
+    Map<String, Long> byTable = new LinkedHashMap<>();
+    for (Loader<?> l : byTopic.values()) {
+      rows += l.rows.get();
+      batches += l.batches.get();
+      byTable.put(l.table.table(), l.rows.get());
+    }
+    return new SinkStats(
+        recordsPolled, rows, batches, deadLettered.get(), commits, retries, byTable);
+  }
+
+  /**
+   * Rows buffered or being inserted, over all tables (bounded: at most one batch in flight and one
+   * filling per table, and buffers are not filled while paused).
+   */
+  public int bufferedRows() {
+    return byTopic.values().stream().mapToInt(Loader::pendingRows).sum();
+  }
+
+  private void accept(ConsumerRecord<String, byte[]> record, Instant insertedAt) {
+    recordsPolled++;
+    Loader<?> loader = byTopic.get(record.topic());
+    firstSeen.putIfAbsent(new TopicPartition(record.topic(), record.partition()), record.offset());
+    loader.accept(record, insertedAt);
+  }
+
+  private boolean idleLongEnough() {
+    return config
+        .exitWhenIdle()
+        .map(
+            idle ->
+                !paused
+                    && bufferedRows() == 0
+                    && byTopic.values().stream().allMatch(l -> l.inFlight == null)
+                    && System.nanoTime() - lastActivityNanos >= idle.toNanos())
+        .orElse(false);
+  }
+
+  /**
+   * Hands the buffers that are due to the insert thread (all of them, and waits, when {@code
+   * force}), collects finished inserts, then commits what is safe. While paused after a retriable
+   * failure, retries the pending batches on this thread once the backoff has passed. A retriable
+   * failure pauses consumption and schedules the next attempt; a fatal one throws.
+   */
+  private void flushDue(boolean force) {
+    if (paused) {
+      if (System.nanoTime() < nextAttemptNanos && !force) {
+        return;
+      }
+      try {
+        for (Loader<?> l : byTopic.values()) {
+          l.insertPendingNow();
+        }
+      } catch (ClickHouseFailure f) {
+        onRetriable(f);
+        return;
+      }
+      log.info("ClickHouse answered again after {} failed attempts; resuming", failedAttempts);
+      consumer.resume(consumer.assignment());
+      paused = false;
+      failedAttempts = 0;
+      listener.clickHouseRecovered();
+      commitSafe();
+      return;
+    }
+    ClickHouseFailure failure = null;
+    for (Loader<?> l : byTopic.values()) {
+      try {
+        l.reap(force);
+        if (!l.buffer.isEmpty() && (force || l.due())) {
+          if (l.inFlight != null && (force || l.full())) {
+            l.reap(true); // backpressure: a full buffer waits for the batch in flight
+          }
+          if (l.inFlight == null && l.sending == null) {
+            l.handOff();
+            if (force) {
+              l.reap(true);
+            }
+          }
+        }
+      } catch (ClickHouseFailure f) {
+        failure = f;
+        break;
+      }
+    }
+    if (failure != null) {
+      onRetriable(failure);
+      return;
+    }
+    commitSafe();
+  }
+
+  private void onRetriable(ClickHouseFailure f) {
+    if (!f.isRetriable()) {
+      throw f;
+    }
+    failedAttempts++;
+    retries++;
+    if (failedAttempts >= config.retry().maxAttempts()) {
+      log.error(
+          "ClickHouse still failing after {} attempts; giving up, offsets of {} buffered rows not"
+              + " committed",
+          failedAttempts,
+          bufferedRows(),
+          f);
+      throw f;
+    }
+    Duration wait = config.retry().delay(failedAttempts);
+    nextAttemptNanos = System.nanoTime() + wait.toNanos();
+    if (!paused) {
+      consumer.pause(consumer.assignment());
+      paused = true;
+      listener.clickHouseUnavailable(f.getMessage());
+    }
+    log.warn(
+        "Insert failed retriably (attempt {}, code {}), partitions paused with {} rows buffered,"
+            + " retrying in {}: {}",
+        failedAttempts,
+        f.code(),
+        bufferedRows(),
+        wait,
+        f.getMessage());
+  }
+
+  private void finalFlush() {
+    try {
+      flushDue(true);
+      if (paused) {
+        log.warn(
+            "Stopping while ClickHouse is unavailable: {} rows not inserted and their offsets not"
+                + " committed; the next run reads them again",
+            bufferedRows());
+      }
+    } catch (ClickHouseFailure f) {
+      log.warn("Final insert failed; offsets of the buffered rows not committed", f);
+      throw f;
+    }
+  }
+
+  /**
+   * Commits, for every assigned partition whose table has nothing buffered, the consumer's position
+   * (past every record read, control records of transactions included). Dead letters are flushed
+   * first.
+   */
+  private void commitSafe() {
+    try {
+      commitSafeOnce();
+    } catch (WakeupException e) {
+      // stop() woke the consumer while committing: the wakeup is spent, commit again.
+      commitSafeOnce();
+    }
+  }
+
+  private void commitSafeOnce() {
+    if (deadLetters.pending() > 0) {
+      deadLetters.flush();
+    }
+    Map<TopicPartition, OffsetAndMetadata> offsets = new HashMap<>();
+    for (TopicPartition tp : consumer.assignment()) {
+      Loader<?> l = byTopic.get(tp.topic());
+      if (l == null) {
+        continue;
+      }
+      Long safe;
+      if (l.buffer.isEmpty() && l.sending == null) {
+        safe = consumer.position(tp);
+      } else {
+        safe = l.acked.get(tp);
+      }
+      if (safe == null) {
+        continue;
+      }
+      Long last = committed.get(tp);
+      if (last == null || last.longValue() != safe.longValue()) {
+        offsets.put(tp, new OffsetAndMetadata(safe));
+      }
+    }
+    if (offsets.isEmpty()) {
+      return;
+    }
+    try {
+      consumer.commitSync(offsets);
+      offsets.forEach((tp, o) -> committed.put(tp, o.offset()));
+      commits++;
+    } catch (CommitFailedException | RebalanceInProgressException e) {
+      log.warn(
+          "Offset commit refused during a rebalance; the next owner re-reads them: {}",
+          e.toString());
+    }
+  }
+
+  /**
+   * Forgets every buffered row and moves the partitions still assigned back to their last committed
+   * offset (or the first offset read, if none), so they are read again. Used when partitions are
+   * revoked or lost while ClickHouse cannot take the buffers.
+   */
+  private void discardAndRewind(Collection<TopicPartition> gone) {
+    Set<TopicPartition> keep = new HashSet<>(consumer.assignment());
+    keep.removeAll(gone);
+    int dropped = bufferedRows();
+    for (Loader<?> l : byTopic.values()) {
+      l.discard();
+    }
+    for (TopicPartition tp : keep) {
+      Long to = committed.containsKey(tp) ? committed.get(tp) : firstSeen.get(tp);
+      if (to != null) {
+        consumer.seek(tp, to);
+      }
+    }
+    firstSeen.clear();
+    for (TopicPartition tp : gone) {
+      committed.remove(tp);
+    }
+    if (paused) {
+      consumer.resume(keep);
+      paused = false;
+      failedAttempts = 0;
+    }
+    log.warn(
+        "Dropped {} uninserted rows (offsets not committed: they are read again) on losing {}",
+        dropped,
+        gone);
+  }
+
+  @Override
+  public void close() {
+    inserter.shutdownNow();
+    try {
+      consumer.close();
+    } finally {
+      deadLetters.close();
+      byTopic.values().forEach(l -> l.values.close());
+    }
+  }
+
+  /**
+   * One table: its deserializer, the buffer being filled, the batch being inserted ({@code
+   * sending}, with the positions it covers) and counters.
+   */
+  private final class Loader<V extends SpecificRecord> {
+    final SinkTable table;
+    final String qualified;
+    final Deserializer<V> values;
+    TableBuffer<V> buffer;
+    TableBuffer<V> spare;
+    TableBuffer<V> sending;
+    CompletableFuture<Void> inFlight;
+    Map<TopicPartition, Long> sendingUpTo = Map.of();
+    final Map<TopicPartition, Long> acked = new HashMap<>();
+    final AtomicLong rows = new AtomicLong();
+    final AtomicLong batches = new AtomicLong();
+
+    Loader(SinkTable table, RowMapping<V> mapping) {
+      this.table = table;
+      this.qualified = config.clickhouse().database() + "." + table.table();
+      this.values = AvroSerde.forClass(mapping.type(), config.serdeConfig(), false).deserializer();
+      this.buffer = new TableBuffer<>(table, mapping, config.insertFormat(), millis);
+      this.spare = new TableBuffer<>(table, mapping, config.insertFormat(), millis);
+    }
+
+    boolean due() {
+      return full() || buffer.ageNanos() >= config.flushInterval().toNanos();
+    }
+
+    boolean full() {
+      return buffer.rows() >= config.batchSize() || buffer.bytes() >= SinkConfig.MAX_BATCH_BYTES;
+    }
+
+    int pendingRows() {
+      return buffer.rows() + (sending == null ? 0 : sending.rows());
+    }
+
+    /** Detaches the filling buffer and starts its insert on the insert thread. */
+    void handOff() {
+      Map<TopicPartition, Long> upTo = new HashMap<>();
+      for (TopicPartition tp : consumer.assignment()) {
+        if (tp.topic().equals(buffer.origin(0).topic())) {
+          upTo.put(tp, consumer.position(tp));
+        }
+      }
+      sending = buffer;
+      sendingUpTo = upTo;
+      buffer = spare;
+      spare = null;
+      TableBuffer<V> batch = sending;
+      inFlight = CompletableFuture.runAsync(() -> insertAll(batch), inserter);
+    }
+
+    /**
+     * Collects the insert in flight if it finished (or waits for it when {@code wait}): on success
+     * its positions become committable; on failure the batch stays as {@code sending} (retried on
+     * this thread) and the failure is thrown.
+     */
+    void reap(boolean wait) {
+      if (inFlight == null || (!wait && !inFlight.isDone())) {
+        return;
+      }
+      CompletableFuture<Void> done = inFlight;
+      inFlight = null;
+      try {
+        done.get();
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new ClickHouseFailure(
+            "interrupted while waiting for an insert", ClickHouseFailure.NO_SERVER_CODE, e);
+      } catch (ExecutionException e) {
+        if (e.getCause() instanceof ClickHouseFailure f) {
+          throw f;
+        }
+        throw new IllegalStateException("insert into " + qualified + " failed", e.getCause());
+      }
+      acked.putAll(sendingUpTo);
+      recycle();
+    }
+
+    /**
+     * Inserts on this thread whatever is pending (after a failure): the failed batch, then the
+     * buffer.
+     */
+    void insertPendingNow() {
+      if (inFlight != null) {
+        try {
+          reap(true);
+        } catch (ClickHouseFailure f) {
+          if (!f.isRetriable()) {
+            throw f;
+          }
+          // fall through: sending is retried below
+        }
+      }
+      if (sending != null) {
+        insertAll(sending);
+        acked.putAll(sendingUpTo);
+        recycle();
+      }
+      if (!buffer.isEmpty()) {
+        insertAll(buffer);
+        buffer.clear();
+      }
+    }
+
+    private void recycle() {
+      sending.clear();
+      spare = sending;
+      sending = null;
+      sendingUpTo = Map.of();
+    }
+
+    void discard() {
+      if (inFlight != null) {
+        try {
+          inFlight.get();
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+        } catch (ExecutionException e) {
+          // dropped anyway
+        }
+        inFlight = null;
+      }
+      if (sending != null) {
+        recycle();
+      }
+      buffer.clear();
+      acked.clear();
+    }
+
+    void accept(ConsumerRecord<String, byte[]> record, Instant insertedAt) {
+      TableBuffer.Origin origin =
+          new TableBuffer.Origin(
+              record.topic(), record.partition(), record.offset(), record.key(), record.value());
+      if (record.value() == null) {
+        if (table == SinkTable.RUN_CONTEXTS) {
+          return; // a compacted topic's tombstone: nothing to load
+        }
+        deadLetter(
+            DeadLetters.STAGE_DECODE,
+            origin,
+            IllegalArgumentException.class.getName(),
+            "null value (tombstone) on " + record.topic(),
+            Map.of());
+        return;
+      }
+      V value;
+      try {
+        value = values.deserialize(record.topic(), record.headers(), record.value());
+      } catch (RuntimeException e) {
+        deadLetter(
+            DeadLetters.STAGE_DECODE, origin, e.getClass().getName(), e.getMessage(), Map.of());
+        return;
+      }
+      try {
+        buffer.add(value, record, insertedAt);
+      } catch (RuntimeException e) {
+        deadLetter(
+            DeadLetters.STAGE_MAP,
+            origin,
+            e.getClass().getName(),
+            e.getMessage(),
+            Map.of("table", qualified));
+      }
+    }
+
+    /** Inserts a whole batch, splitting around bad rows. Runs on the insert thread or this one. */
+    void insertAll(TableBuffer<V> batch) {
+      insertRange(batch, 0, batch.rows());
+    }
+
+    private void insertRange(TableBuffer<V> buffer, int from, int to) {
+      String batchId = buffer.batchId(from, to);
+      long start = System.nanoTime();
+      try {
+        sql.insert(
+            qualified,
+            buffer.columns(),
+            buffer.format().clickHouseFormat(),
+            buffer.body(from, to),
+            dedupTokens ? Optional.of(batchId) : Optional.empty());
+      } catch (ClickHouseFailure f) {
+        if (f.category() != ClickHouseError.Category.BAD_DATA) {
+          throw f;
+        }
+        if (to - from == 1) {
+          deadLetter(
+              DeadLetters.STAGE_INSERT,
+              buffer.origin(from),
+              "ClickHouse " + f.error() + " (code " + f.code() + ")",
+              f.getMessage(),
+              Map.of(
+                  "table", qualified,
+                  "clickhouse_code", Integer.toString(f.code()),
+                  "batch_id", batchId));
+          return;
+        }
+        log.warn(
+            "ClickHouse rejected {} rows of {} ({}, code {}): splitting to isolate the bad rows",
+            to - from,
+            batchId,
+            f.error(),
+            f.code());
+        int mid = (from + to) >>> 1;
+        insertRange(buffer, from, mid);
+        insertRange(buffer, mid, to);
+        return;
+      }
+      long nanos = System.nanoTime() - start;
+      rows.addAndGet(to - from);
+      batches.incrementAndGet();
+      listener.inserted(table.table(), to - from, nanos);
+      log.debug("Inserted {} rows ({}) in {} ms", to - from, batchId, nanos / 1_000_000);
+    }
+
+    private void deadLetter(
+        String stage,
+        TableBuffer.Origin origin,
+        String errorClass,
+        String message,
+        Map<String, String> context) {
+      log.warn(
+          "Record {}-{}@{} sent to dead letters at {}: {}",
+          origin.topic(),
+          origin.partition(),
+          origin.offset(),
+          stage,
+          message);
+      deadLetters.send(stage, origin, errorClass, message, context);
+      deadLettered.incrementAndGet();
+      listener.deadLettered(table.table(), stage);
+    }
+  }
+
+  /**
+   * Before partitions move to another member, insert and commit what was read; if ClickHouse cannot
+   * take it now, drop the buffers uncommitted (the next owner reads them again) and rewind the
+   * partitions kept.
+   */
+  private final class Rebalance implements ConsumerRebalanceListener {
+    @Override
+    public void onPartitionsRevoked(Collection<TopicPartition> partitions) {
+      if (partitions.isEmpty()) {
+        return;
+      }
+      listener.revoked(partitions);
+      try {
+        for (Loader<?> l : byTopic.values()) {
+          l.insertPendingNow();
+        }
+        commitSafe();
+      } catch (ClickHouseFailure f) {
+        if (f.category() == ClickHouseError.Category.FATAL) {
+          throw f;
+        }
+        discardAndRewind(partitions);
+      }
+      for (TopicPartition tp : partitions) {
+        committed.remove(tp);
+        firstSeen.remove(tp);
+        byTopic.get(tp.topic()).acked.remove(tp);
+      }
+    }
+
+    @Override
+    public void onPartitionsLost(Collection<TopicPartition> partitions) {
+      discardAndRewind(partitions);
+    }
+
+    @Override
+    public void onPartitionsAssigned(Collection<TopicPartition> partitions) {
+      lastActivityNanos = System.nanoTime();
+      if (paused) {
+        consumer.pause(partitions);
+      }
+      log.info("Sink assigned {}", partitions);
+      listener.assigned(partitions);
+    }
+  }
+}
