@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Properties;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
@@ -44,6 +45,9 @@ public final class KafkaOptions {
       description = "Raw Kafka client setting key=value, repeatable; wins over the file.")
   Map<String, String> kafkaProperties = new LinkedHashMap<>();
 
+  /** Dedicated SASL/TLS options; they win over the file, {@code -K} wins over them. */
+  @Mixin KafkaSecurityOptions security = new KafkaSecurityOptions();
+
   /** Kafka bootstrap servers. */
   public String bootstrap() {
     return bootstrap;
@@ -55,18 +59,32 @@ public final class KafkaOptions {
   }
 
   /**
-   * The raw client settings: the properties file's, then the {@code -K} ones over them.
+   * The raw client settings: the properties file's, the dedicated security options over them, then
+   * the {@code -K} ones over all. Includes the schema registry credentials ({@code
+   * basic.auth.user.info}), which the serdes read.
    *
    * @throws IllegalArgumentException naming {@code --kafka-properties-file} when the file cannot be
-   *     read
+   *     read, or naming the setting of an inconsistent security combination
    */
   public Map<String, String> rawProperties() {
     Map<String, String> all = new LinkedHashMap<>();
     if (kafkaPropertiesFile != null) {
       all.putAll(load(kafkaPropertiesFile));
     }
+    all.putAll(security.properties());
     all.putAll(kafkaProperties);
+    KafkaSecurityOptions.validate(all);
     return all;
+  }
+
+  /** The effective Kafka settings for the one start-up log line, secrets masked. */
+  public String describe() {
+    return "bootstrap="
+        + bootstrap
+        + " registryUrl="
+        + Secrets.maskText(registryUrl)
+        + " kafka="
+        + Secrets.mask(rawProperties());
   }
 
   /** The settings of a properties file, failing with a message naming the option. */
