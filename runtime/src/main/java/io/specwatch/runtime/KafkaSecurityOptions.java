@@ -204,10 +204,17 @@ public final class KafkaSecurityOptions {
               + PROTOCOLS);
     }
     boolean sasl = protocol != null && protocol.toUpperCase(Locale.ROOT).startsWith("SASL_");
-    if (sasl && !all.containsKey("sasl.jaas.config")) {
+    String mechanism = all.get("sasl.mechanism");
+    if (sasl
+        && mechanism != null
+        && LOGIN_MODULES.containsKey(mechanism.toUpperCase(Locale.ROOT))
+        && !all.containsKey("sasl.jaas.config")
+        && System.getProperty("java.security.auth.login.config") == null) {
       throw new IllegalArgumentException(
           "security.protocol "
               + protocol
+              + " with sasl.mechanism "
+              + mechanism
               + " needs credentials: --kafka-sasl-mechanism with --kafka-sasl-username and a"
               + " password, or sasl.jaas.config");
     }

@@ -73,8 +73,11 @@ class KafkaSecurityOptionsTest {
         .hasMessageContaining("--kafka-sasl-mechanism");
     assertThatThrownBy(() -> parse("--kafka-sasl-mechanism", "GSSAPI").rawProperties())
         .hasMessageContaining("--kafka-sasl-mechanism");
-    assertThatThrownBy(() -> parse("--kafka-security-protocol", "SASL_SSL").rawProperties())
-        .hasMessageContaining("security.protocol SASL_SSL needs credentials");
+    assertThatThrownBy(
+            () ->
+                parse("--kafka-security-protocol", "SASL_SSL", "-K", "sasl.mechanism=SCRAM-SHA-256")
+                    .rawProperties())
+        .hasMessageContaining("security.protocol SASL_SSL with sasl.mechanism SCRAM-SHA-256");
     assertThatThrownBy(() -> parse("--kafka-security-protocol", "TLS").rawProperties())
         .hasMessageContaining("security.protocol");
     assertThatThrownBy(() -> parse("-K", "sasl.mechanism=PLAIN").rawProperties())
