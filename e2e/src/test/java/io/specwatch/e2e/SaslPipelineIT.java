@@ -299,6 +299,8 @@ class SaslPipelineIT {
             "--file",
             logFile.toString(),
             "--no-progress",
+            "--deployment",
+            "sasl-denied",
             "--bootstrap",
             kafka.getBootstrapServers(),
             "--registry-url",
