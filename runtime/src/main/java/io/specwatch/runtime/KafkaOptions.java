@@ -7,6 +7,9 @@ import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Properties;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
@@ -18,6 +21,10 @@ public final class KafkaOptions {
 
   public static final String DEFAULT_BOOTSTRAP = "127.0.0.1:19092";
   public static final String DEFAULT_REGISTRY_URL = "http://127.0.0.1:18081/apis/ccompat/v7";
+
+  private static final Logger LOG = LoggerFactory.getLogger(KafkaOptions.class);
+
+  private boolean logged;
 
   @Option(
       names = "--bootstrap",
@@ -44,6 +51,9 @@ public final class KafkaOptions {
       description = "Raw Kafka client setting key=value, repeatable; wins over the file.")
   Map<String, String> kafkaProperties = new LinkedHashMap<>();
 
+  /** Dedicated SASL/TLS options; they win over the file, {@code -K} wins over them. */
+  @Mixin KafkaSecurityOptions security = new KafkaSecurityOptions();
+
   /** Kafka bootstrap servers. */
   public String bootstrap() {
     return bootstrap;
@@ -55,18 +65,46 @@ public final class KafkaOptions {
   }
 
   /**
-   * The raw client settings: the properties file's, then the {@code -K} ones over them.
+   * The raw client settings: the properties file's, the dedicated security options over them, then
+   * the {@code -K} ones over all. Includes the schema registry credentials ({@code
+   * basic.auth.user.info}), which the serdes read. The first call logs the effective settings once,
+   * secrets masked (every app calls it at start).
    *
    * @throws IllegalArgumentException naming {@code --kafka-properties-file} when the file cannot be
-   *     read
+   *     read, or naming the setting of an inconsistent security combination
    */
   public Map<String, String> rawProperties() {
+    Map<String, String> all = merged();
+    if (!logged) {
+      logged = true;
+      LOG.info("effective Kafka config: {}", describe(all));
+    }
+    return all;
+  }
+
+  private Map<String, String> merged() {
     Map<String, String> all = new LinkedHashMap<>();
     if (kafkaPropertiesFile != null) {
       all.putAll(load(kafkaPropertiesFile));
     }
+    all.putAll(security.properties());
     all.putAll(kafkaProperties);
+    KafkaSecurityOptions.validate(all);
     return all;
+  }
+
+  /** The effective Kafka settings for the one start-up log line, secrets masked. */
+  public String describe() {
+    return describe(merged());
+  }
+
+  private String describe(Map<String, String> all) {
+    return "bootstrap="
+        + bootstrap
+        + " registryUrl="
+        + Secrets.maskText(registryUrl)
+        + " kafka="
+        + Secrets.mask(all);
   }
 
   /** The settings of a properties file, failing with a message naming the option. */

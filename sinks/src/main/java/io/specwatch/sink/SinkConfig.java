@@ -154,6 +154,39 @@ public record SinkConfig(
 
   /** Settings of the Avro serde. */
   public Map<String, String> serdeConfig() {
-    return Map.of("schema.registry.url", registryUrl);
+    // registry credentials/TLS (basic.auth.user.info, ...) travel with the raw client settings
+    Map<String, String> m = new java.util.TreeMap<>(kafkaOverrides);
+    m.put("schema.registry.url", registryUrl);
+    return m;
+  }
+
+  /** Secrets masked, for the one config log line. */
+  @Override
+  public String toString() {
+    return "SinkConfig[bootstrap="
+        + bootstrap
+        + ", registryUrl="
+        + io.specwatch.runtime.Secrets.maskText(registryUrl)
+        + ", topics="
+        + topics
+        + ", deadLetterTopic="
+        + deadLetterTopic
+        + ", groupId="
+        + groupId
+        + ", clickhouse="
+        + clickhouse
+        + ", batchSize="
+        + batchSize
+        + ", flushInterval="
+        + flushInterval
+        + ", exitWhenIdle="
+        + exitWhenIdle
+        + ", retry="
+        + retry
+        + ", insertFormat="
+        + insertFormat
+        + ", kafka="
+        + io.specwatch.runtime.Secrets.mask(kafkaOverrides)
+        + "]";
   }
 }

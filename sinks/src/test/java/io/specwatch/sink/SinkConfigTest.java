@@ -145,8 +145,11 @@ class SinkConfigTest {
     assertThatThrownBy(() -> ClickHouseConfig.of("http://h:8123", "default", "", "bad-name; DROP"))
         .hasMessageContaining("--database");
     assertThat(ClickHouseConfig.of("http://h:8123/", "u", "secret", "db").toString())
-        .contains("****")
+        .contains("password=[hidden]")
         .doesNotContain("secret");
+    assertThat(ClickHouseConfig.of("https://u:urlpw@h:8443/", "u", "", "db").toString())
+        .contains("https://[hidden]@h:8443")
+        .doesNotContain("urlpw");
     assertThat(ClickHouseConfig.of("http://h:8123/", "u", null, "db").endpoint())
         .isEqualTo("http://h:8123");
   }

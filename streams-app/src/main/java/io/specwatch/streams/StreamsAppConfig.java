@@ -1,5 +1,6 @@
 package io.specwatch.streams;
 
+import io.specwatch.runtime.Secrets;
 import io.specwatch.schemas.Alert;
 import io.specwatch.schemas.DecodeEvent;
 import io.specwatch.schemas.RunContext;
@@ -9,7 +10,6 @@ import io.specwatch.serde.Topics;
 import io.specwatch.streams.alert.AlertConfig;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Properties;
@@ -203,11 +203,11 @@ public record StreamsAppConfig(
   /** The effective settings for a log line, secrets masked. */
   public String describe() {
     Map<String, String> extra = new TreeMap<>();
-    extraKafkaProperties.forEach((k, v) -> extra.put(k, isSecret(k) ? "******" : v));
+    extra.putAll(Secrets.mask(extraKafkaProperties));
     return "bootstrap="
         + bootstrap
         + " registryUrl="
-        + registryUrl
+        + Secrets.maskText(registryUrl)
         + " applicationId="
         + applicationId
         + " stateDir="
@@ -237,12 +237,7 @@ public record StreamsAppConfig(
   }
 
   static boolean isSecret(String key) {
-    String k = key.toLowerCase(Locale.ROOT);
-    return k.contains("password")
-        || k.contains("secret")
-        || k.contains("jaas")
-        || k.contains("ssl.key")
-        || k.contains("user.info");
+    return Secrets.isSecretKey(key);
   }
 
   private static void require(String value, String setting) {

@@ -175,7 +175,11 @@ public record ShipConfig(
 
   /** Settings of the Avro serdes. */
   public Map<String, Object> serdeConfig() {
-    return Map.of("schema.registry.url", registryUrl);
+    // the serde reads the registry keys it knows (basic.auth.user.info, TLS stores) and ignores
+    // the rest, as in streams-app
+    Map<String, Object> m = new java.util.TreeMap<>(producerOverrides);
+    m.put("schema.registry.url", registryUrl);
+    return m;
   }
 
   /** Secrets masked, for the one config log line. */
@@ -184,7 +188,7 @@ public record ShipConfig(
     return "ShipConfig[bootstrap="
         + bootstrap
         + ", registryUrl="
-        + registryUrl
+        + io.specwatch.runtime.Secrets.maskText(registryUrl)
         + ", topic="
         + decodeTopic
         + ", dlqTopic="

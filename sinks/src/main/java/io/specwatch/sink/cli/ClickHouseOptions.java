@@ -25,6 +25,14 @@ public final class ClickHouseOptions {
   String password;
 
   @Option(
+      names = "--clickhouse-password-file",
+      defaultValue = "${env:SPECWATCH_CLICKHOUSE_PASSWORD_FILE}",
+      description =
+          "File holding the ClickHouse password, e.g. a mounted Secret"
+              + " (env SPECWATCH_CLICKHOUSE_PASSWORD_FILE); instead of --clickhouse-password.")
+  java.nio.file.Path passwordFile;
+
+  @Option(
       names = "--database",
       defaultValue = "${env:SPECWATCH_CLICKHOUSE_DATABASE:-specwatch}",
       description =
@@ -32,6 +40,22 @@ public final class ClickHouseOptions {
   String database;
 
   ClickHouseConfig toConfig() {
-    return ClickHouseConfig.of(url, user, password, database);
+    String pw = password;
+    if (passwordFile != null) {
+      if (pw != null && !pw.isEmpty()) {
+        throw new IllegalArgumentException(
+            "--clickhouse-password and --clickhouse-password-file"
+                + " (SPECWATCH_CLICKHOUSE_PASSWORD_FILE): give only one");
+      }
+      try {
+        pw = java.nio.file.Files.readString(passwordFile).strip();
+      } catch (java.io.IOException e) {
+        throw new IllegalArgumentException(
+            "--clickhouse-password-file (SPECWATCH_CLICKHOUSE_PASSWORD_FILE): cannot read "
+                + passwordFile,
+            e);
+      }
+    }
+    return ClickHouseConfig.of(url, user, pw, database);
   }
 }

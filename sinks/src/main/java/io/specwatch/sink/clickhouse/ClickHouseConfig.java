@@ -62,11 +62,11 @@ public record ClickHouseConfig(URI url, String user, String password, String dat
   @Override
   public String toString() {
     return "ClickHouseConfig[url="
-        + url
+        + io.specwatch.runtime.Secrets.maskText(url.toString())
         + ", user="
         + user
         + ", password="
-        + (password.isEmpty() ? "" : "****")
+        + (password.isEmpty() ? "" : io.specwatch.runtime.Secrets.HIDDEN)
         + ", database="
         + database
         + "]";

@@ -53,6 +53,33 @@ class RunCommandTest {
   }
 
   @Test
+  void securityOptionsReachConsumerAndSerdeAndArePrintedMasked() throws Exception {
+    Path pw = Files.writeString(dir.resolve("ch-password"), "ch-Secret-1\n");
+    SinkConfig c =
+        parse(
+                "--kafka-sasl-mechanism", "SCRAM-SHA-256",
+                "--kafka-sasl-username", "sink",
+                "--kafka-sasl-password", "kafka-Secret-2",
+                "--registry-user", "reader",
+                "--registry-password", "reg-Secret-3",
+                "--clickhouse-password-file", pw.toString())
+            .config();
+    assertThat(c.consumerProperties())
+        .containsEntry("security.protocol", "SASL_PLAINTEXT")
+        .containsEntry("sasl.mechanism", "SCRAM-SHA-256");
+    assertThat(c.serdeConfig()).containsEntry("basic.auth.user.info", "reader:reg-Secret-3");
+    assertThat(c.clickhouse().password()).isEqualTo("ch-Secret-1");
+    assertThat(c.toString())
+        .contains("sasl.jaas.config=[hidden]", "basic.auth.user.info=[hidden]", "password=[hidden]")
+        .doesNotContain("ch-Secret-1", "kafka-Secret-2", "reg-Secret-3");
+    assertThatThrownBy(
+            () ->
+                parse("--clickhouse-password", "x", "--clickhouse-password-file", pw.toString())
+                    .config())
+        .hasMessageContaining("--clickhouse-password-file");
+  }
+
+  @Test
   void errorsNameTheOption() {
     assertThatThrownBy(() -> parse("--flush-interval", "soon"))
         .hasMessageContaining("--flush-interval")

@@ -1,0 +1,321 @@
+package io.specwatch.e2e;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.specwatch.ingest.cli.IngestCli;
+import io.specwatch.ingest.normalise.NormaliseConfig;
+import io.specwatch.ingest.ship.LogFileShipper;
+import io.specwatch.ingest.ship.ShipConfig;
+import io.specwatch.ingest.ship.ShipResult;
+import io.specwatch.runtime.KafkaOptions;
+import io.specwatch.sink.Backoff;
+import io.specwatch.sink.ClickHouseSink;
+import io.specwatch.sink.SinkConfig;
+import io.specwatch.sink.SinkStats;
+import io.specwatch.sink.WindowQueries;
+import io.specwatch.sink.clickhouse.ClickHouseConfig;
+import io.specwatch.sink.clickhouse.ClickHouseSql;
+import io.specwatch.sink.migrate.Migrator;
+import io.specwatch.streams.StaticBaselines;
+import io.specwatch.streams.StreamsAppConfig;
+import io.specwatch.streams.StreamsRunner;
+import io.specwatch.streams.alert.AlertConfig;
+import io.specwatch.testkit.SpecwatchContainers;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.NewTopic;
+import org.apache.logging.log4j.LogManager;
+import org.apache.logging.log4j.core.LogEvent;
+import org.apache.logging.log4j.core.LoggerContext;
+import org.apache.logging.log4j.core.appender.AbstractAppender;
+import org.apache.logging.log4j.core.config.Property;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.testcontainers.containers.Container;
+import org.testcontainers.kafka.KafkaContainer;
+import picocli.CommandLine;
+import picocli.CommandLine.Mixin;
+
+/**
+ * The pipeline against a broker whose client listener only speaks SASL/SCRAM-SHA-512: ingest,
+ * streams-app and sink get their credentials from the dedicated options (a password file), window
+ * rows arrive in ClickHouse, and neither the Kafka nor the registry password appears in any log
+ * line of the run. Negative control: a wrong password fails the ship command with an authentication
+ * error and a non-zero exit, without printing the password.
+ */
+class SaslPipelineIT {
+
+  private static final String USER = "specwatch-app";
+  private static final String PASSWORD = "scram-Pw-4f9c1e";
+  private static final String REGISTRY_PASSWORD = "reg-Pw-77d0b2";
+
+  /** The same log as PipelineIT: two closed windows. */
+  private static final List<String> LOG =
+      List.of(
+          "[2025-03-14 02:00:56 TP0] Decode batch. #running-req: 4, #token: 1200, token usage: 0.02,"
+              + " accept len: 2.00, gen throughput (token/s): 240.00, #queue-req: 0, ",
+          "[2025-03-14 02:00:57 TP0] Decode batch. #running-req: 4, #token: 1300, token usage: 0.02,"
+              + " accept len: 3.00, gen throughput (token/s): 480.00, #queue-req: 0, ",
+          "[2025-03-14 02:00:59 TP0] Decode batch. #running-req: 2, #token: 700, token usage: 0.01,"
+              + " accept len: 2.00, gen throughput (token/s): 80.00, #queue-req: 0, ",
+          "[2025-03-14 02:01:01 TP0] Decode batch. #running-req: 4, #token: 1400, token usage: 0.02,"
+              + " accept len: 1.50, gen throughput (token/s): 120.00, #queue-req: 0, ",
+          "[2025-03-14 02:01:02 TP0] Decode batch. #running-req: 8, #token: 2800, token usage: 0.04,"
+              + " accept len: 2.00, gen throughput (token/s): 640.00, #queue-req: 1, ",
+          "[2025-03-14 02:02:40 TP0] Decode batch. #running-req: 4, #token: 1500, token usage: 0.02,"
+              + " accept len: 2.00, gen throughput (token/s): 240.00, #queue-req: 0, ");
+
+  private static KafkaContainer kafka;
+  private static ExecutorService pool;
+  private static CapturingAppender logs;
+
+  static final class Opts {
+    @Mixin KafkaOptions kafka = new KafkaOptions();
+  }
+
+  /** Every log event of the JVM (message and exception chain), in memory. */
+  static final class CapturingAppender extends AbstractAppender {
+    final StringBuffer text = new StringBuffer();
+
+    CapturingAppender() {
+      super("sasl-it-capture", null, null, true, Property.EMPTY_ARRAY);
+    }
+
+    @Override
+    public void append(LogEvent event) {
+      text.append(event.getMessage().getFormattedMessage()).append('\n');
+      for (Throwable t = event.getThrown(); t != null; t = t.getCause()) {
+        text.append(t).append('\n');
+      }
+    }
+  }
+
+  @BeforeAll
+  static void services() throws Exception {
+    kafka =
+        SpecwatchContainers.newKafkaContainer()
+            // the mapped client listener (named PLAINTEXT by the container) speaks SASL; the
+            // internal BROKER listener stays plain for inter-broker traffic and the admin CLI
+            .withEnv(
+                "KAFKA_LISTENER_SECURITY_PROTOCOL_MAP",
+                "BROKER:PLAINTEXT,PLAINTEXT:SASL_PLAINTEXT,CONTROLLER:PLAINTEXT")
+            .withEnv("KAFKA_SASL_ENABLED_MECHANISMS", "SCRAM-SHA-512")
+            .withEnv(
+                "KAFKA_LISTENER_NAME_PLAINTEXT_SCRAM___SHA___512_SASL_JAAS_CONFIG",
+                "org.apache.kafka.common.security.scram.ScramLoginModule required;");
+    kafka.start();
+    Container.ExecResult created =
+        kafka.execInContainer(
+            "java",
+            "-cp",
+            "/opt/kafka/libs/*",
+            "org.apache.kafka.tools.ConfigCommand",
+            "--bootstrap-server",
+            "localhost:9093",
+            "--alter",
+            "--add-config",
+            "SCRAM-SHA-512=[iterations=4096,password=" + PASSWORD + "]",
+            "--entity-type",
+            "users",
+            "--entity-name",
+            USER);
+    assertThat(created.getExitCode()).as(created.getStderr()).isZero();
+    pool = Executors.newFixedThreadPool(2);
+    logs = new CapturingAppender();
+    logs.start();
+    LoggerContext ctx = (LoggerContext) LogManager.getContext(false);
+    ctx.getConfiguration().getRootLogger().addAppender(logs, null, null);
+    ctx.updateLoggers();
+  }
+
+  @AfterAll
+  static void close() {
+    if (logs != null) {
+      LoggerContext ctx = (LoggerContext) LogManager.getContext(false);
+      ctx.getConfiguration().getRootLogger().removeAppender(logs.getName());
+      ctx.updateLoggers();
+    }
+    if (pool != null) {
+      pool.shutdownNow();
+    }
+    if (kafka != null) {
+      kafka.stop();
+    }
+  }
+
+  private static KafkaOptions options(Path passwordFile) {
+    return CommandLine.populateCommand(
+            new Opts(),
+            "--bootstrap",
+            kafka.getBootstrapServers(),
+            "--registry-url",
+            SpecwatchContainers.registryUrl(),
+            "--kafka-sasl-mechanism",
+            "SCRAM-SHA-512",
+            "--kafka-sasl-username",
+            USER,
+            "--kafka-sasl-password-file",
+            passwordFile.toString(),
+            // the test registry has no auth and ignores the header; the point is the masking
+            "--registry-user",
+            "reader",
+            "--registry-password",
+            REGISTRY_PASSWORD)
+        .kafka;
+  }
+
+  @Test
+  void pipelineRunsOverScramAndNoSecretIsLogged(@TempDir Path tmp) throws Exception {
+    Path pw = Files.writeString(tmp.resolve("kafka-password"), PASSWORD + "\n");
+    KafkaOptions opts = options(pw);
+    Map<String, String> raw = opts.rawProperties();
+    assertThat(raw).containsEntry("security.protocol", "SASL_PLAINTEXT");
+    String bootstrap = opts.bootstrap();
+    String registryUrl = opts.registryUrl();
+
+    String events = SpecwatchContainers.uniqueName("sasl-events");
+    String windows = SpecwatchContainers.uniqueName("sasl-windows");
+    String dlq = SpecwatchContainers.uniqueName("sasl-dlq");
+    String contexts = SpecwatchContainers.uniqueName("sasl-context");
+    String alerts = SpecwatchContainers.uniqueName("sasl-alerts");
+    Map<String, Object> adminProps = new HashMap<>(raw);
+    adminProps.put("bootstrap.servers", bootstrap);
+    try (Admin admin = Admin.create(adminProps)) {
+      List<NewTopic> topics = new ArrayList<>();
+      for (String t : List.of(events, dlq, contexts)) {
+        topics.add(new NewTopic(t, 3, (short) 1));
+      }
+      for (String t : List.of(windows, alerts)) {
+        topics.add(
+            new NewTopic(t, 3, (short) 1)
+                .configs(Map.of("message.timestamp.type", "LogAppendTime")));
+      }
+      admin.createTopics(topics).all().get(30, TimeUnit.SECONDS);
+    }
+
+    Path logFile = Files.write(tmp.resolve("sglang.log"), LOG, StandardCharsets.UTF_8);
+    ShipResult shipped =
+        new LogFileShipper(
+                new ShipConfig(
+                    bootstrap,
+                    registryUrl,
+                    events,
+                    dlq,
+                    "sasl-e2e",
+                    "gpu-host-1",
+                    NormaliseConfig.defaults(),
+                    raw))
+            .ship(logFile);
+    assertThat(shipped.recognised()).isEqualTo(6);
+    assertThat(shipped.deadLettered()).isZero();
+
+    StreamsAppConfig streamsConfig =
+        new StreamsAppConfig(
+            bootstrap,
+            registryUrl,
+            SpecwatchContainers.uniqueName("sasl-app"),
+            tmp.resolve("state"),
+            Duration.ofMinutes(1),
+            Duration.ofSeconds(30),
+            events,
+            contexts,
+            windows,
+            dlq,
+            StaticBaselines.none(),
+            Duration.ofHours(1),
+            raw,
+            alerts,
+            AlertConfig.defaults());
+    Future<Integer> streams =
+        pool.submit(
+            () -> StreamsRunner.start(streamsConfig).awaitExit(Optional.of(Duration.ofSeconds(8))));
+    assertThat(streams.get(2, TimeUnit.MINUTES)).as("streams-app exit code").isZero();
+
+    String database = SpecwatchContainers.uniqueName("sasl").replace('-', '_');
+    ClickHouseConfig clickhouse =
+        ClickHouseConfig.of(SpecwatchContainers.clickhouseHttpUrl(), "default", "", database);
+    try (ClickHouseSql sql = new ClickHouseSql(clickhouse)) {
+      Migrator.withBundledMigrations(sql, database).migrate();
+      SinkConfig sinkConfig =
+          new SinkConfig(
+              bootstrap,
+              registryUrl,
+              windows,
+              SpecwatchContainers.uniqueName("sasl-sink"),
+              clickhouse,
+              10_000,
+              Duration.ofSeconds(1),
+              Optional.of(Duration.ofSeconds(5)),
+              Backoff.DEFAULT,
+              raw);
+      Future<SinkStats> sink =
+          pool.submit(
+              () -> {
+                try (ClickHouseSink s = new ClickHouseSink(sinkConfig, sql)) {
+                  return s.run();
+                }
+              });
+      // 02:00: total + bucket 2-4; 02:01: total + 2-4 + 5-8 (see PipelineIT)
+      assertThat(sink.get(2, TimeUnit.MINUTES).rowsInserted()).isEqualTo(5);
+      assertThat(new WindowQueries(sql, database).countFinal()).isEqualTo(5);
+      assertThat(sinkConfig.toString()).contains("sasl.jaas.config=[hidden]");
+    }
+
+    String logged = logs.text.toString();
+    assertThat(logged).contains("effective Kafka config", "sasl.jaas.config=[hidden]");
+    assertThat(logged).doesNotContain(PASSWORD).doesNotContain(REGISTRY_PASSWORD);
+  }
+
+  @Test
+  void wrongPasswordFailsWithAnAuthenticationErrorAndNoPasswordInTheOutput(@TempDir Path tmp)
+      throws Exception {
+    String wrong = "wrong-Pw-0a1b2c";
+    Path logFile = Files.write(tmp.resolve("sglang.log"), LOG, StandardCharsets.UTF_8);
+    StringWriter out = new StringWriter();
+    StringWriter err = new StringWriter();
+    CommandLine cli = IngestCli.newCommandLine();
+    cli.setOut(new PrintWriter(out, true));
+    cli.setErr(new PrintWriter(err, true));
+    int before = logs.text.length();
+    int exit =
+        cli.execute(
+            "ship",
+            "--file",
+            logFile.toString(),
+            "--no-progress",
+            "--deployment",
+            "sasl-denied",
+            "--bootstrap",
+            kafka.getBootstrapServers(),
+            "--registry-url",
+            SpecwatchContainers.registryUrl(),
+            "--kafka-sasl-mechanism",
+            "SCRAM-SHA-512",
+            "--kafka-sasl-username",
+            USER,
+            "--kafka-sasl-password",
+            wrong,
+            "--topic",
+            SpecwatchContainers.uniqueName("sasl-denied"));
+    String output = out + "\n" + err + "\n" + logs.text.substring(before);
+    assertThat(exit).as(output).isNotZero();
+    assertThat(err.toString()).containsIgnoringCase("authentication failed");
+    assertThat(output).doesNotContain(wrong).doesNotContain(PASSWORD);
+  }
+}
