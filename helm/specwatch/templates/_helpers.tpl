@@ -94,6 +94,8 @@ seccompProfile:
 {{- define "specwatch.commonEnv" -}}
 - name: SPECWATCH_HEALTH_PORT
   value: {{ .Values.health.port | quote }}
+- name: SPECWATCH_LOG_FORMAT
+  value: {{ .Values.logFormat | default "json" | quote }}
 {{- if include "specwatch.kafkaSecretName" . }}
 - name: SPECWATCH_KAFKA_PROPERTIES_FILE
   value: /etc/specwatch/kafka/{{ .Values.kafka.existingSecretKey }}

@@ -95,6 +95,9 @@ class DefaultValuesTest {
       assertThat(c.at("/readinessProbe/httpGet/port").asText()).isEqualTo("health");
       assertThat(env(c, "SPECWATCH_HEALTH_PORT").orElseThrow().path("value").asText())
           .isEqualTo("8080");
+      assertThat(env(c, "SPECWATCH_LOG_FORMAT").orElseThrow().path("value").asText())
+          .as("JSON logs in the cluster")
+          .isEqualTo("json");
       assertThat(env(c, "SPECWATCH_KAFKA_PROPERTIES_FILE")).as("no Kafka secret").isEmpty();
       assertThat(
               podSpec(m.get(w[0], F + w[1]))

@@ -29,6 +29,7 @@ import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.ConsumerRecords;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.consumer.OffsetAndMetadata;
+import org.apache.kafka.clients.consumer.OffsetAndTimestamp;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.errors.RebalanceInProgressException;
 import org.apache.kafka.common.errors.WakeupException;
@@ -98,6 +99,8 @@ public final class ClickHouseSink implements AutoCloseable {
   private long recordsPolled;
   private final AtomicLong deadLettered = new AtomicLong();
   private long commits;
+  private final ReplayRange replay;
+  private final Map<TopicPartition, Long> replayStops = new HashMap<>();
   private long retries;
   private long lastActivityNanos;
 
@@ -108,6 +111,17 @@ public final class ClickHouseSink implements AutoCloseable {
 
   /** As {@link #ClickHouseSink(SinkConfig, ClickHouseSql)}, reporting to {@code listener}. */
   public ClickHouseSink(SinkConfig config, ClickHouseSql sql, SinkListener listener) {
+    this(config, sql, listener, null);
+  }
+
+  /**
+   * As {@link #ClickHouseSink(SinkConfig, ClickHouseSql, SinkListener)}; with a {@code replay}
+   * range, each assigned partition is sought to the range's start and {@link #run()} returns once
+   * every partition reached the range's end and everything read was inserted and committed.
+   */
+  public ClickHouseSink(
+      SinkConfig config, ClickHouseSql sql, SinkListener listener, ReplayRange replay) {
+    this.replay = replay;
     this.config = config;
     this.sql = sql;
     this.listener = listener;
@@ -159,6 +173,11 @@ public final class ClickHouseSink implements AutoCloseable {
           }
         }
         flushDue(false);
+        if (replayDone()) {
+          flushDue(true);
+          log.info("Replay of {} reached its end offsets {}", replay, replayStops);
+          break;
+        }
         if (idleLongEnough()) {
           log.info("Sink idle for {}, exiting", config.exitWhenIdle().orElseThrow());
           break;
@@ -204,10 +223,53 @@ public final class ClickHouseSink implements AutoCloseable {
   }
 
   private void accept(ConsumerRecord<String, byte[]> record, Instant insertedAt) {
+    if (replay != null) {
+      TopicPartition tp = new TopicPartition(record.topic(), record.partition());
+      Long stop = replayStops.get(tp);
+      if (stop != null && record.offset() >= stop) {
+        consumer.pause(List.of(tp));
+        return;
+      }
+    }
     recordsPolled++;
     Loader<?> loader = byTopic.get(record.topic());
     firstSeen.putIfAbsent(new TopicPartition(record.topic(), record.partition()), record.offset());
     loader.accept(record, insertedAt);
+  }
+
+  /** Replay: every assigned partition at its stop offset, nothing buffered or in flight. */
+  private boolean replayDone() {
+    if (replay == null || replayStops.isEmpty() || paused) {
+      return false;
+    }
+    for (Map.Entry<TopicPartition, Long> e : replayStops.entrySet()) {
+      if (consumer.position(e.getKey()) < e.getValue()) {
+        return false;
+      }
+    }
+    return bufferedRows() == 0 && byTopic.values().stream().allMatch(l -> l.inFlight == null);
+  }
+
+  /** Replay: seek to the range's start, remember where it ends. */
+  private void seekReplay(Collection<TopicPartition> partitions) {
+    Map<TopicPartition, Long> fromQuery = new HashMap<>();
+    Map<TopicPartition, Long> toQuery = new HashMap<>();
+    for (TopicPartition tp : partitions) {
+      fromQuery.put(tp, replay.from().toEpochMilli());
+      toQuery.put(tp, replay.to().toEpochMilli());
+    }
+    Map<TopicPartition, Long> ends = consumer.endOffsets(partitions);
+    Map<TopicPartition, OffsetAndTimestamp> starts = consumer.offsetsForTimes(fromQuery);
+    Map<TopicPartition, OffsetAndTimestamp> stops = consumer.offsetsForTimes(toQuery);
+    for (TopicPartition tp : partitions) {
+      OffsetAndTimestamp start = starts.get(tp);
+      OffsetAndTimestamp stop = stops.get(tp);
+      long stopAt = stop == null ? ends.get(tp) : stop.offset();
+      long startAt = start == null ? stopAt : start.offset();
+      consumer.seek(tp, startAt);
+      replayStops.put(tp, stopAt);
+    }
+    log.info("Replay {}: stop offsets {}", replay, replayStops);
   }
 
   private boolean idleLongEnough() {
@@ -692,6 +754,9 @@ public final class ClickHouseSink implements AutoCloseable {
     @Override
     public void onPartitionsAssigned(Collection<TopicPartition> partitions) {
       lastActivityNanos = System.nanoTime();
+      if (replay != null && !partitions.isEmpty()) {
+        seekReplay(partitions);
+      }
       if (paused) {
         consumer.pause(partitions);
       }

@@ -7,11 +7,17 @@ import io.specwatch.runtime.KafkaOptions;
 import io.specwatch.serde.Topics;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.Instant;
+import java.time.format.DateTimeParseException;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import picocli.CommandLine;
@@ -23,7 +29,7 @@ import picocli.CommandLine.Option;
 @Command(
     name = "specwatch-streams",
     mixinStandardHelpOptions = true,
-    subcommands = {Main.Run.class},
+    subcommands = {Main.Run.class, Main.Reset.class},
     description = "Kafka Streams app: decode events -> per-deployment window results.")
 public final class Main implements Runnable {
   private static final Logger LOG = LoggerFactory.getLogger(Main.class);
@@ -220,6 +226,86 @@ public final class Main implements Runnable {
           kafka.rawProperties(),
           alertsTopic,
           alertOptions.config());
+    }
+  }
+
+  /** {@code reset}: offsets to the start (or a time), internal topics and local state removed. */
+  @Command(
+      name = "reset",
+      mixinStandardHelpOptions = true,
+      description =
+          "Reset the app for reprocessing: stop every instance first. Moves the group's input"
+              + " offsets to the earliest (or --to-datetime), deletes the internal changelog and"
+              + " repartition topics and the local state. Exit codes: 0 done, 2 bad setting or"
+              + " instances still running.")
+  static final class Reset implements Callable<Integer> {
+    @Mixin KafkaOptions kafka = new KafkaOptions();
+
+    @Option(
+        names = "--application-id",
+        defaultValue = "${env:SPECWATCH_STREAMS_APPLICATION_ID:-specwatch-streams}",
+        description =
+            "application.id (env SPECWATCH_STREAMS_APPLICATION_ID). Default: ${DEFAULT-VALUE}")
+    String applicationId;
+
+    @Option(
+        names = "--state-dir",
+        defaultValue = "${env:SPECWATCH_STREAMS_STATE_DIR:-.run/streams-state}",
+        description =
+            "State directory of this host's instance (env SPECWATCH_STREAMS_STATE_DIR)."
+                + " Default: ${DEFAULT-VALUE}")
+    Path stateDir;
+
+    @Option(
+        names = "--input-topics",
+        split = ",",
+        defaultValue = Topics.DECODE_EVENTS + "," + Topics.RUN_CONTEXT,
+        description = "Source topics of the topology. Default: ${DEFAULT-VALUE}")
+    List<String> inputTopics;
+
+    @Option(
+        names = "--to-datetime",
+        description = "Reprocess from this ISO-8601 instant instead of the earliest offsets.")
+    String toDatetime;
+
+    @Option(
+        names = "--wait-for-members",
+        defaultValue = "60s",
+        converter = Durations.Converter.class,
+        description =
+            "How long to wait for the members of stopped instances to expire (session.timeout.ms,"
+                + " 45 s by default) before refusing. Default: ${DEFAULT-VALUE}")
+    Duration waitForMembers;
+
+    @Override
+    public Integer call() throws Exception {
+      Instant to = null;
+      if (toDatetime != null) {
+        try {
+          to = Instant.parse(toDatetime);
+        } catch (DateTimeParseException e) {
+          LOG.error(
+              "invalid configuration: --to-datetime: not an ISO-8601 instant: {}", toDatetime);
+          return 2;
+        }
+      }
+      Map<String, Object> props = new HashMap<>(kafka.rawProperties());
+      props.put(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, kafka.bootstrap());
+      try (Admin admin = Admin.create(props)) {
+        StreamsReset.Result r =
+            StreamsReset.reset(admin, applicationId, inputTopics, to, stateDir, waitForMembers);
+        System.out.println(
+            "reset "
+                + applicationId
+                + ": offsets "
+                + r.offsets()
+                + ", deleted "
+                + r.deletedTopics());
+        return 0;
+      } catch (IllegalStateException e) {
+        LOG.error("cannot reset: {}", e.getMessage());
+        return 2;
+      }
     }
   }
 }

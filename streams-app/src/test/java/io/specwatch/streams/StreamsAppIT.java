@@ -196,8 +196,7 @@ class StreamsAppIT {
     p.send(new ProducerRecord<>(topic, e.getDeploymentId(), e));
   }
 
-  private static KafkaProducer<String, DecodeEvent> producer(
-      String bootstrap, Map<String, Object> serde) {
+  static KafkaProducer<String, DecodeEvent> producer(String bootstrap, Map<String, Object> serde) {
     Properties p = new Properties();
     p.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap);
     p.put(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, true);

@@ -3,7 +3,10 @@ package io.specwatch.ingest.cli;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
-/** Entry point: {@code java -jar specwatch-ingest.jar ship|tail|parse|scrape|generate ...}. */
+/**
+ * Entry point: {@code java -jar specwatch-ingest.jar
+ * ship|tail|parse|scrape|generate|replay-dead-letters ...}.
+ */
 @Command(
     name = "specwatch-ingest",
     mixinStandardHelpOptions = true,
@@ -14,7 +17,8 @@ import picocli.CommandLine.Command;
       TailCommand.class,
       ParseCommand.class,
       ScrapeCommand.class,
-      GenerateCommand.class
+      GenerateCommand.class,
+      ReplayDeadLettersCommand.class
     })
 public final class IngestCli implements Runnable {
 

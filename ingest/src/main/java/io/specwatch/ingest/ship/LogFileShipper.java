@@ -36,14 +36,21 @@ public final class LogFileShipper {
 
   private final ShipConfig config;
   private final Clock clock;
+  private final ParserRegistry parsers;
 
   public LogFileShipper(ShipConfig config) {
     this(config, Clock.systemUTC());
   }
 
   public LogFileShipper(ShipConfig config, Clock clock) {
+    this(config, clock, ParserRegistry.defaults());
+  }
+
+  /** A shipper with other parsers (tests: a parser version older than the current one). */
+  public LogFileShipper(ShipConfig config, Clock clock, ParserRegistry parsers) {
     this.config = Objects.requireNonNull(config, "config");
     this.clock = Objects.requireNonNull(clock, "clock");
+    this.parsers = Objects.requireNonNull(parsers, "parsers");
   }
 
   /**
@@ -74,8 +81,7 @@ public final class LogFileShipper {
     }
     LOG.info("shipping file={} with {}", source.source(), config);
     RunContextTracker contexts = config.runContext().newTracker(config.deploymentId());
-    LineIngestor ingestor =
-        new LineIngestor(source, config.normalise(), ParserRegistry.defaults(), clock, contexts);
+    LineIngestor ingestor = new LineIngestor(source, config.normalise(), parsers, clock, contexts);
     AtomicReference<Exception> sendError = new AtomicReference<>();
     ShipResult[] result = {ShipResult.empty()};
     try (OutcomeRecords records = new OutcomeRecords(config);

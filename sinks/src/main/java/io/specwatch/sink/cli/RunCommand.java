@@ -8,6 +8,7 @@ import io.specwatch.serde.Topics;
 import io.specwatch.sink.Backoff;
 import io.specwatch.sink.ClickHouseSink;
 import io.specwatch.sink.InsertFormat;
+import io.specwatch.sink.ReplayRange;
 import io.specwatch.sink.SinkConfig;
 import io.specwatch.sink.SinkMeters;
 import io.specwatch.sink.SinkStats;
@@ -35,7 +36,7 @@ import picocli.CommandLine.Option;
     description =
         "Migrate, then load window results, alerts, decode events, request acceptance and run"
             + " contexts into ClickHouse until SIGTERM or --exit-when-idle.")
-public final class RunCommand implements Callable<Integer> {
+public class RunCommand implements Callable<Integer> {
 
   private static final Logger log = LoggerFactory.getLogger(RunCommand.class);
 
@@ -153,7 +154,7 @@ public final class RunCommand implements Callable<Integer> {
         kafka.registryUrl(),
         topics(),
         deadLetterTopic,
-        groupId,
+        effectiveGroupId(),
         clickhouse.toConfig(),
         batchSize,
         flushInterval,
@@ -161,6 +162,16 @@ public final class RunCommand implements Callable<Integer> {
         Backoff.DEFAULT,
         InsertFormat.parse(insertFormat),
         kafka.rawProperties());
+  }
+
+  /** The consumer group the run commits in. */
+  String effectiveGroupId() {
+    return groupId;
+  }
+
+  /** The record-time range to replay, or null for the continuous sink. */
+  ReplayRange replayRange() {
+    return null;
   }
 
   private Map<SinkTable, String> topics() {
@@ -190,7 +201,7 @@ public final class RunCommand implements Callable<Integer> {
       Migrator.withBundledMigrations(sql, ch.database()).migrate();
       app.readiness().notReady("ClickHouse answered; waiting for partitions");
       SinkMeters meters = new SinkMeters(app.registry(), app.readiness(), ch.database());
-      try (ClickHouseSink sink = new ClickHouseSink(config, sql, meters)) {
+      try (ClickHouseSink sink = new ClickHouseSink(config, sql, meters, replayRange())) {
         CountDownLatch finished = new CountDownLatch(1);
         Thread hook =
             new Thread(

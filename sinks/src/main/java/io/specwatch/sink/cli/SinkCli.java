@@ -15,6 +15,7 @@ import picocli.CommandLine.Command;
     subcommands = {
       MigrateCommand.class,
       RunCommand.class,
+      ReplayCommand.class,
       WindowsCommand.class,
       QueryCommand.class,
       RollupsCommand.class,

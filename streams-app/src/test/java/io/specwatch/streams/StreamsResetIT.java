@@ -1,0 +1,182 @@
+package io.specwatch.streams;
+
+import static io.specwatch.streams.TestEvents.full;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.specwatch.schemas.DecodeEvent;
+import io.specwatch.schemas.WindowResult;
+import io.specwatch.serde.AvroSerde;
+import io.specwatch.streams.alert.AlertConfig;
+import io.specwatch.testkit.SpecwatchContainers;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Properties;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.apache.kafka.clients.admin.NewTopic;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.clients.consumer.OffsetAndMetadata;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.serialization.StringDeserializer;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+/**
+ * Run the app on the real broker, stop it, {@code streams reset}, run it again: the second run
+ * emits exactly the windows of the first (same events, cycles, tau: nothing double counted).
+ */
+class StreamsResetIT {
+
+  @TempDir Path stateDir;
+
+  @Test
+  void resetThenRerunReproducesTheSameWindows() throws Exception {
+    String bootstrap = SpecwatchContainers.kafkaBootstrap();
+    String registry = SpecwatchContainers.registryUrl();
+    String in = SpecwatchContainers.uniqueName("decode-events");
+    String out = SpecwatchContainers.uniqueName("window-results");
+    String contexts = SpecwatchContainers.uniqueName("run-context");
+    String dlq = SpecwatchContainers.uniqueName("dead-letter");
+    String alerts = SpecwatchContainers.uniqueName("alerts");
+    String appId = SpecwatchContainers.uniqueName("streams-reset-it");
+    try (Admin admin =
+        Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap))) {
+      admin
+          .createTopics(
+              List.of(
+                  new NewTopic(in, 1, (short) 1),
+                  new NewTopic(contexts, 1, (short) 1)
+                      .configs(TopicBootstrap.RUN_CONTEXT_TOPIC_CONFIG),
+                  new NewTopic(dlq, 1, (short) 1),
+                  new NewTopic(out, 1, (short) 1).configs(TopicBootstrap.OUTPUT_TOPIC_CONFIG),
+                  new NewTopic(alerts, 1, (short) 1).configs(TopicBootstrap.OUTPUT_TOPIC_CONFIG)))
+          .all()
+          .get();
+      StreamsAppConfig config =
+          new StreamsAppConfig(
+              bootstrap,
+              registry,
+              appId,
+              stateDir,
+              Duration.ofMinutes(1),
+              Duration.ofSeconds(30),
+              in,
+              contexts,
+              out,
+              dlq,
+              StaticBaselines.none(),
+              Duration.ofHours(1),
+              Map.of("commit.interval.ms", "200", "session.timeout.ms", "6000"),
+              alerts,
+              AlertConfig.defaults());
+      Map<String, Object> serde = config.serdeConfig();
+      try (KafkaProducer<String, DecodeEvent> producer = StreamsAppIT.producer(bootstrap, serde)) {
+        producer.initTransactions();
+        producer.beginTransaction();
+        for (DecodeEvent e :
+            List.of(
+                full("dep-a", 10, 40, 2.0, 40, 120, 30.0, 60.0, 4000.0, 1),
+                full("dep-b", 20, 1, 1.5, 0, 0, 10.0, 80.0, 1000.0, 2),
+                full("dep-a", 50, 120, 3.0, 240, 360, 20.0, 150.0, 1000.0, 3),
+                full("dep-a", 70, 10, 4.0, 30, 30, 25.0, 100.0, 2000.0, 4),
+                full("dep-b", 95, 5, 2.0, 5, 10, 40.0, 50.0, 3000.0, 5),
+                full("dep-a", 200, 1, 2.0, 1, 3, 10.0, 10.0, 1000.0, 1))) {
+          producer.send(new ProducerRecord<>(in, e.getDeploymentId(), e));
+        }
+        producer.commitTransaction();
+      }
+
+      runUntilIdle(config);
+      List<String> first = windows(bootstrap, out, serde, 0);
+      assertThat(first).isNotEmpty();
+      assertThat(Files.exists(stateDir.resolve(appId))).isTrue();
+
+      CommandLine cli = new CommandLine(new Main());
+      int code =
+          cli.execute(
+              "reset",
+              "--bootstrap",
+              bootstrap,
+              "--application-id",
+              appId,
+              "--state-dir",
+              stateDir.toString(),
+              "--input-topics",
+              in + "," + contexts);
+      assertThat(code).isZero();
+      Map<TopicPartition, OffsetAndMetadata> offsets =
+          admin.listConsumerGroupOffsets(appId).partitionsToOffsetAndMetadata().get();
+      assertThat(offsets.get(new TopicPartition(in, 0)).offset()).isZero();
+      assertThat(Files.exists(stateDir.resolve(appId))).isFalse();
+      assertThat(admin.listTopics().names().get())
+          .noneMatch(t -> t.startsWith(appId + "-") && t.endsWith("-changelog"));
+
+      runUntilIdle(config);
+      List<String> all = windows(bootstrap, out, serde, first.size());
+      assertThat(all).hasSize(2 * first.size());
+      assertThat(all.subList(first.size(), all.size())).containsExactlyInAnyOrderElementsOf(first);
+    }
+  }
+
+  private static void runUntilIdle(StreamsAppConfig config) throws InterruptedException {
+    try (StreamsRunner runner = StreamsRunner.start(config)) {
+      assertThat(runner.awaitExit(Optional.of(Duration.ofSeconds(6)))).isZero();
+    }
+  }
+
+  /** Every committed window row as a comparable string, once more than {@code atLeast} arrived. */
+  private static List<String> windows(
+      String bootstrap, String topic, Map<String, Object> serde, int atLeast) {
+    Properties p = new Properties();
+    p.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap);
+    p.put(ConsumerConfig.GROUP_ID_CONFIG, SpecwatchContainers.uniqueName("it-reader"));
+    p.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
+    p.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed");
+    List<String> rows = new ArrayList<>();
+    try (KafkaConsumer<String, WindowResult> consumer =
+        new KafkaConsumer<>(
+            p,
+            new StringDeserializer(),
+            AvroSerde.forClass(WindowResult.class, serde, false).deserializer())) {
+      consumer.subscribe(List.of(topic));
+      long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
+      long quietSince = System.nanoTime();
+      while (System.nanoTime() < deadline) {
+        boolean got = false;
+        for (ConsumerRecord<String, WindowResult> r : consumer.poll(Duration.ofMillis(500))) {
+          WindowResult w = r.value();
+          rows.add(
+              w.getDeploymentId()
+                  + "@"
+                  + w.getWindowStart()
+                  + "/"
+                  + w.getBatchBucket()
+                  + " events="
+                  + w.getEvents()
+                  + " cycles="
+                  + w.getCycles()
+                  + " tau="
+                  + w.getMeanAcceptLength());
+          got = true;
+        }
+        if (got) {
+          quietSince = System.nanoTime();
+        } else if (rows.size() > atLeast
+            && System.nanoTime() - quietSince > Duration.ofSeconds(3).toNanos()) {
+          break;
+        }
+      }
+    }
+    return rows;
+  }
+}
