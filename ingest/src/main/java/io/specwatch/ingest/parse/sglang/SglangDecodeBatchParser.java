@@ -33,7 +33,7 @@ public final class SglangDecodeBatchParser implements LineParser {
 
   private static final Pattern MARKER =
       Pattern.compile("Decode batch\\s*(?:\\[(\\d{1,18})\\])?\\s*[.,]\\s*");
-  private static final Pattern FIELD = Pattern.compile("([^:]{1,80}?)\\s*:\\s*(.*)");
+  private static final int MAX_NAME = 80;
   private static final int MAX_LINE = 64 * 1024;
 
   @Override
@@ -98,23 +98,61 @@ public final class SglangDecodeBatchParser implements LineParser {
   }
 
   /** Splits {@code name: value, name: value, } into raw; returns an error or null. */
-  private static String readFields(String list, Map<String, String> raw) {
+  static String readFields(String list, Map<String, String> raw) {
     for (String part : list.split(",")) {
       String field = part.strip();
       if (field.isEmpty()) {
         continue;
       }
-      Matcher m = FIELD.matcher(field);
-      if (!m.matches()) {
+      int colon = field.indexOf(':');
+      int nameEnd = colon < 0 ? -1 : nameEnd(field, colon);
+      if (nameEnd < 0 || !valueReadable(field, colon + 1)) {
         // free text such as an MFU suffix without a colon: kept, never interpreted
         raw.merge("_text", field, (a, b) -> a + ", " + b);
         continue;
       }
-      String name = m.group(1).strip();
-      if (raw.putIfAbsent(name, m.group(2).strip()) != null) {
+      String name = field.substring(0, nameEnd).strip();
+      if (raw.putIfAbsent(name, field.substring(colon + 1).strip()) != null) {
         return "duplicate field '" + name + "'";
       }
     }
     return null;
+  }
+
+  /**
+   * End of the name before the first colon, as the former {@code ([^:]{1,80}?)\\s*:} read it: the
+   * text before the colon without trailing regex whitespace, at least one character and at most
+   * {@link #MAX_NAME}; -1 when that does not hold.
+   */
+  private static int nameEnd(String field, int colon) {
+    int end = colon;
+    while (end > 0 && isRegexSpace(field.charAt(end - 1))) {
+      end--;
+    }
+    end = Math.max(end, 1);
+    return colon >= 1 && end <= MAX_NAME ? end : -1;
+  }
+
+  /**
+   * Whether the text after the colon reads as the former {@code \\s*(.*)}: leading regex
+   * whitespace, then no line terminator ({@code .} does not match one).
+   */
+  private static boolean valueReadable(String field, int from) {
+    int i = from;
+    while (i < field.length() && isRegexSpace(field.charAt(i))) {
+      i++;
+    }
+    for (; i < field.length(); i++) {
+      char c = field.charAt(i);
+      if (c == '\n' || c == '\r' || c == '\u0085' || c == '\u2028' || c == '\u2029') {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** {@code \\s} of java.util.regex without UNICODE_CHARACTER_CLASS. */
+  private static boolean isRegexSpace(char c) {
+    return c == ' ' || c == '\t' || c == '\n' || c == 0x0B || c == '\f' || c == '\r';
   }
 }
