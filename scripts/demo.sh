@@ -123,6 +123,10 @@ LOG_YEAR=$(jq -r '.shipperSettings.logYear' "$MANIFEST")
 FROM=$(jq -r '.start' "$MANIFEST" | sed 's/T/ /; s/Z$//')
 TO=$(jq -r '.end' "$MANIFEST" | sed 's/T/ /; s/Z$//')
 RANGE="window_start >= toDateTime('$FROM', 'UTC') AND window_start < toDateTime('$TO', 'UTC')"
+# a rerun within the same event-time span shares ClickHouse keys with the earlier run: read this
+# run's rows only (the sink records the topic of every row)
+W_RUN="kafka_topic = '$T_WINDOWS'"
+A_RUN="kafka_topic = '$T_ALERTS'"
 DEPLOYMENTS=$(jq -r '.deployments[].id' "$MANIFEST")
 tail_args() { # deployment -> tail options from the manifest (vLLM v1/v2 spec lines need the steps)
   jq -r --arg d "$1" '.deployments[] | select(.id == $d) |
@@ -151,9 +155,9 @@ log "$(wc -w <<<"$DEPLOYMENTS") deployments: $(tr '\n' ' ' <<<"$DEPLOYMENTS")"
 progress() { # label
   local lines events windows alerts
   lines=$(cat "$GEN"/*/* 2>/dev/null | wc -l)
-  events=$(ch_count decode_events "event_time >= toDateTime('$FROM', 'UTC')")
-  windows=$(ch_count window_results "$RANGE AND prompt_category = '*' AND batch_bucket = '*'")
-  alerts=$(ch_count alerts "$RANGE AND state = 'RAISED'")
+  events=$(ch_count decode_events "kafka_topic = '$T_EVENTS'")
+  windows=$(ch_count window_results "$W_RUN AND $RANGE AND prompt_category = '*' AND batch_bucket = '*'")
+  alerts=$(ch_count alerts "$A_RUN AND $RANGE AND state = 'RAISED'")
   printf '\r  [%s] %s: log lines written %s | decode events in ClickHouse %s | windows %s | alerts raised %s   ' \
     "$(elapsed)" "$1" "$lines" "$events" "$windows" "$alerts"
   LAST_PROGRESS="$events/$windows/$alerts"
@@ -202,7 +206,7 @@ prev=""
 deadline=$((SECONDS + SETTLE_TIMEOUT))
 while ((SECONDS < deadline)); do
   progress "settling"
-  done_deps=$(ch "SELECT uniqExact(deployment_id) FROM window_results WHERE $LAST FORMAT TSV" 2>/dev/null || echo 0)
+  done_deps=$(ch "SELECT uniqExact(deployment_id) FROM window_results WHERE $W_RUN AND $LAST FORMAT TSV" 2>/dev/null || echo 0)
   if ((done_deps >= NDEP)) && [[ "$LAST_PROGRESS" == "$prev" && "$LAST_PROGRESS" != *'?'* ]]; then
     stable=$((stable + 1))
     ((stable >= 3)) && break
@@ -237,7 +241,7 @@ SELECT deployment_id AS deployment,
 FROM (
   SELECT *, row_number() OVER (PARTITION BY deployment_id ORDER BY window_start DESC) AS rn
   FROM window_results FINAL
-  WHERE $RANGE AND prompt_category = '*' AND batch_bucket = '*' AND cycles > 0
+  WHERE $W_RUN AND $RANGE AND prompt_category = '*' AND batch_bucket = '*' AND cycles > 0
 )
 WHERE rn <= 10
 GROUP BY deployment_id
@@ -253,14 +257,14 @@ SELECT deployment_id AS deployment, type, min(window_start) AS first_window,
     if(isNull(p_value), '', concat(' p=', toString(round(p_value, 6))))), window_start) AS evidence,
   argMin(ifNull(attributed_change, ''), window_start) AS attributed_change
 FROM alerts FINAL
-WHERE $RANGE AND state = 'RAISED'
+WHERE $A_RUN AND $RANGE AND state = 'RAISED'
 GROUP BY deployment_id, type
 ORDER BY deployment_id, type
 FORMAT PrettyCompactMonoBlock" || die "alert query failed"
 
 echo
 echo "Expectations from $MANIFEST:"
-RAISED=$(ch "SELECT DISTINCT concat(deployment_id, ' ', type) FROM alerts FINAL WHERE $RANGE AND state = 'RAISED' FORMAT TSV")
+RAISED=$(ch "SELECT DISTINCT concat(deployment_id, ' ', type) FROM alerts FINAL WHERE $A_RUN AND $RANGE AND state = 'RAISED' FORMAT TSV")
 mismatch=0
 while IFS=$'\t' read -r dep type episode; do
   if grep -qx "$dep $type" <<<"$RAISED"; then
