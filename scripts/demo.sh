@@ -22,7 +22,10 @@ VERSION=0.1.0-SNAPSHOT
 RUN_ID=${SPECWATCH_DEMO_RUN_ID:-$(date -u +%Y%m%d%H%M%S)}
 DB=${SPECWATCH_DEMO_DATABASE:-specwatch_demo}
 DURATION=${SPECWATCH_DEMO_DURATION:-30m}
-SPEED=${SPECWATCH_DEMO_SPEED:-60}
+SPEED=${SPECWATCH_DEMO_SPEED:-20}
+# Event-time lateness streams-app accepts: tails that start or poll a few wall-clock seconds apart
+# are minutes apart in event time at SPEED x.
+GRACE=${SPECWATCH_DEMO_GRACE:-5m}
 SEED=${SPECWATCH_DEMO_SEED:-42}
 SETTLE_TIMEOUT=${SPECWATCH_DEMO_SETTLE_TIMEOUT:-600}
 DEMO_DIR="$SPECWATCH_RUN_DIR/demo/$RUN_ID"
@@ -94,12 +97,12 @@ step "3/7 topics for run $RUN_ID, ClickHouse tables in database $DB"
 app sinks migrate --clickhouse-url "$SPECWATCH_CLICKHOUSE_URL" --database "$DB" \
   >"$DEMO_DIR/sink-migrate.log" 2>&1 || { cat "$DEMO_DIR/sink-migrate.log"; die "ClickHouse migration failed"; }
 
-step "4/7 streams-app (exactly_once_v2, 1-minute windows, learned baselines, alerts) and ClickHouse sink"
+step "4/7 streams-app (exactly_once_v2, 1-minute windows, grace $GRACE, learned baselines, alerts) and ClickHouse sink"
 log "app logs: $DEMO_DIR/{streams,sink,tail-*,generate}.log"
 java "${JAVA_OPTS[@]}" -jar "$(jar streams-app)" run "${KAFKA[@]}" \
   --application-id "specwatch-demo-$RUN_ID" --state-dir "$DEMO_DIR/streams-state" \
   --decode-events-topic "$T_EVENTS" --window-results-topic "$T_WINDOWS" --run-context-topic "$T_CONTEXT" \
-  --dead-letter-topic "$T_DLQ" --alerts-topic "$T_ALERTS" --no-create-topics \
+  --dead-letter-topic "$T_DLQ" --alerts-topic "$T_ALERTS" --no-create-topics --grace "$GRACE" \
   >"$DEMO_DIR/streams.log" 2>&1 &
 PIDS+=("$!")
 java "${JAVA_OPTS[@]}" -jar "$(jar sinks)" run "${KAFKA[@]}" \
@@ -111,15 +114,48 @@ java "${JAVA_OPTS[@]}" -jar "$(jar sinks)" run "${KAFKA[@]}" \
 PIDS+=("$!")
 
 step "5/7 generate $DURATION of engine logs at ${SPEED}x wall-clock pace; one 'ingest tail' per deployment follows them"
+# The deployments (ids, hosts, log formats) come from a manifest of the same scenario (a 1-minute
+# replay into preview/), so the tails are up before the first line is written.
+app ingest generate --scenario demo --seed "$SEED" --duration 1m --out "$DEMO_DIR/preview" \
+  >"$DEMO_DIR/generate-preview.log" 2>&1 || die "generator failed: see $DEMO_DIR/generate-preview.log"
+PREVIEW="$DEMO_DIR/preview/manifest.json"
+LOG_YEAR=$(date -u +%Y)
+DEPLOYMENTS=$(jq -r '.deployments[].id' "$PREVIEW")
+tail_args() { # deployment -> tail options from the manifest (vLLM v1/v2 spec lines need the steps)
+  jq -r --arg d "$1" '.deployments[] | select(.id == $d) |
+    "--deployment\n\(.id)\n--host\n\(.host)" +
+    (if (.logFormat | test("^VLLM_V1_SPEC_V[12]$")) then "\n--speculative-num-steps\n\(.draftTokens)" else "" end)' \
+    "$PREVIEW"
+}
+start_tail() { # deployment [extra tail options]; run it with & (exec: $! is the JVM)
+  local d=$1 args
+  shift
+  mapfile -t args < <(tail_args "$d")
+  mkdir -p "$GEN/$d" "$DEMO_DIR/checkpoints/$d"
+  exec java "${JAVA_OPTS[@]}" -Xmx192m -jar "$(jar ingest)" tail --glob "$GEN/$d/*" \
+    --checkpoint-dir "$DEMO_DIR/checkpoints/$d" "${args[@]}" "${KAFKA[@]}" --log-year "$LOG_YEAR" \
+    --topic "$T_EVENTS" --dlq-topic "$T_DLQ" --run-context-topic "$T_CONTEXT" --request-topic "$T_REQUESTS" \
+    --producer-property max.block.ms=120000 "$@" >>"$DEMO_DIR/tail-$d.log" 2>&1
+}
+TAIL_PIDS=()
+for d in $DEPLOYMENTS; do
+  start_tail "$d" &
+  TAIL_PIDS+=("$!")
+  PIDS+=("$!")
+done
+NDEP=$(wc -w <<<"$DEPLOYMENTS")
+log "$NDEP deployments: $(tr '\n' ' ' <<<"$DEPLOYMENTS")"
+tails_ready() { [[ $(cat "$DEMO_DIR"/tail-*.log 2>/dev/null | grep -c 'tailing globs=') -ge $NDEP ]]; }
+wait_until 300 "the tails to start" tails_ready || die "the tails did not start: see $DEMO_DIR/tail-*.log"
+
 # The generator starts at the current minute, so windows line up with wall-clock minutes.
 START=$(date -u +%Y-%m-%dT%H:%M:00Z)
 java "${JAVA_OPTS[@]}" -jar "$(jar ingest)" generate --scenario demo --seed "$SEED" --start "$START" \
   --duration "$DURATION" --realtime --speed "$SPEED" --out "$GEN" >"$DEMO_DIR/generate.log" 2>&1 &
 gen_pid=$!
 PIDS+=("$gen_pid")
-wait_until 30 "manifest.json" test -s "$GEN/manifest.json" || die "generator wrote no manifest: $DEMO_DIR/generate.log"
+wait_until 60 "manifest.json" test -s "$GEN/manifest.json" || die "generator wrote no manifest: $DEMO_DIR/generate.log"
 MANIFEST="$GEN/manifest.json"
-LOG_YEAR=$(jq -r '.shipperSettings.logYear' "$MANIFEST")
 FROM=$(jq -r '.start' "$MANIFEST" | sed 's/T/ /; s/Z$//')
 TO=$(jq -r '.end' "$MANIFEST" | sed 's/T/ /; s/Z$//')
 RANGE="window_start >= toDateTime('$FROM', 'UTC') AND window_start < toDateTime('$TO', 'UTC')"
@@ -127,30 +163,6 @@ RANGE="window_start >= toDateTime('$FROM', 'UTC') AND window_start < toDateTime(
 # run's rows only (the sink records the topic of every row)
 W_RUN="kafka_topic = '$T_WINDOWS'"
 A_RUN="kafka_topic = '$T_ALERTS'"
-DEPLOYMENTS=$(jq -r '.deployments[].id' "$MANIFEST")
-tail_args() { # deployment -> tail options from the manifest (vLLM v1/v2 spec lines need the steps)
-  jq -r --arg d "$1" '.deployments[] | select(.id == $d) |
-    "--deployment\n\(.id)\n--host\n\(.host)" +
-    (if (.logFormat | test("^VLLM_V1_SPEC_V[12]$")) then "\n--speculative-num-steps\n\(.draftTokens)" else "" end)' \
-    "$MANIFEST"
-}
-start_tail() { # deployment [extra tail options]
-  local d=$1 args
-  shift
-  mapfile -t args < <(tail_args "$d")
-  java "${JAVA_OPTS[@]}" -Xmx192m -jar "$(jar ingest)" tail --glob "$GEN/$d/*" \
-    --checkpoint-dir "$DEMO_DIR/checkpoints/$d" "${args[@]}" "${KAFKA[@]}" --log-year "$LOG_YEAR" \
-    --topic "$T_EVENTS" --dlq-topic "$T_DLQ" --run-context-topic "$T_CONTEXT" --request-topic "$T_REQUESTS" \
-    --producer-property max.block.ms=120000 "$@" >>"$DEMO_DIR/tail-$d.log" 2>&1
-}
-TAIL_PIDS=()
-for d in $DEPLOYMENTS; do
-  mkdir -p "$DEMO_DIR/checkpoints/$d"
-  start_tail "$d" &
-  TAIL_PIDS+=("$!")
-  PIDS+=("$!")
-done
-log "$(wc -w <<<"$DEPLOYMENTS") deployments: $(tr '\n' ' ' <<<"$DEPLOYMENTS")"
 
 progress() { # label
   local lines events windows alerts
@@ -197,10 +209,9 @@ log "every generated line shipped (checkpoints in $DEMO_DIR/checkpoints)"
 
 step "6/7 waiting for the last windows and alerts to reach ClickHouse"
 # Windows close as event time passes (1-minute windows + grace): the last ones of every deployment
-# start 3 minutes before the end of the generated span; then the report is read once the counts
+# start grace + ~3 minutes before the end of the generated span; then the report is read once the counts
 # stop growing for 3 consecutive polls.
-NDEP=$(wc -w <<<"$DEPLOYMENTS")
-LAST="window_start >= toDateTime('$TO', 'UTC') - INTERVAL 3 MINUTE AND prompt_category = '*' AND batch_bucket = '*'"
+LAST="window_start >= toDateTime('$TO', 'UTC') - INTERVAL 8 MINUTE AND prompt_category = '*' AND batch_bucket = '*'"
 stable=0
 prev=""
 deadline=$((SECONDS + SETTLE_TIMEOUT))

@@ -48,6 +48,7 @@ import java.util.stream.Stream;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.NewTopic;
+import org.apache.kafka.common.utils.Utils;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -77,9 +78,6 @@ class DemoScenarioIT {
     String contexts = SpecwatchContainers.uniqueName("run-context");
     String alerts = SpecwatchContainers.uniqueName("alerts");
     String requests = SpecwatchContainers.uniqueName("request-acceptance");
-    createTopics(bootstrap, List.of(events, dlq, contexts, requests), Map.of());
-    createTopics(
-        bootstrap, List.of(windows, alerts), Map.of("message.timestamp.type", "LogAppendTime"));
 
     // 1. generate: the demo scenario, replayed (as fast as possible)
     Path out = tmp.resolve("logs");
@@ -98,6 +96,18 @@ class DemoScenarioIT {
         new PrintWriter(new StringWriter()));
     JsonNode manifest = JSON.readTree(out.resolve(Manifest.FILE).toFile());
     int logYear = manifest.path("shipperSettings").path("logYear").asInt();
+
+    // The files are shipped one deployment after the other (the demo's tails run side by side).
+    // Stream time is per partition, so every deployment gets a partition of its own: otherwise the
+    // second deployment's events would arrive after the first one's had moved stream time past
+    // them, and be dropped as late.
+    List<String> ids = new ArrayList<>();
+    manifest.path("deployments").forEach(d -> ids.add(d.path("id").asText()));
+    int partitions = partitionsSeparating(ids);
+    createTopics(bootstrap, List.of(events, contexts, requests), partitions, Map.of());
+    createTopics(bootstrap, List.of(dlq), 1, Map.of());
+    createTopics(
+        bootstrap, List.of(windows, alerts), 1, Map.of("message.timestamp.type", "LogAppendTime"));
 
     // 2. ship every file of every deployment (what one `ingest tail` per deployment does)
     long dead = 0;
@@ -276,13 +286,30 @@ class DemoScenarioIT {
     return t.subList(1, t.size());
   }
 
+  /** The smallest partition count at which the default partitioner separates the keys. */
+  private static int partitionsSeparating(List<String> keys) {
+    for (int p = keys.size(); p <= 256; p++) {
+      Set<Integer> used = new HashSet<>();
+      for (String k : keys) {
+        used.add(
+            Utils.toPositive(Utils.murmur2(k.getBytes(java.nio.charset.StandardCharsets.UTF_8)))
+                % p);
+      }
+      if (used.size() == keys.size()) {
+        return p;
+      }
+    }
+    throw new IllegalStateException("no partition count up to 256 separates " + keys);
+  }
+
   private static void createTopics(
-      String bootstrap, List<String> names, Map<String, String> configs) throws Exception {
+      String bootstrap, List<String> names, int partitions, Map<String, String> configs)
+      throws Exception {
     try (Admin admin =
         Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap))) {
       List<NewTopic> topics = new ArrayList<>();
       for (String name : names) {
-        topics.add(new NewTopic(name, 3, (short) 1).configs(configs));
+        topics.add(new NewTopic(name, partitions, (short) 1).configs(configs));
       }
       admin.createTopics(topics).all().get(30, TimeUnit.SECONDS);
     }
