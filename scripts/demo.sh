@@ -99,10 +99,22 @@ app sinks migrate --clickhouse-url "$SPECWATCH_CLICKHOUSE_URL" --database "$DB" 
 
 step "4/7 streams-app (exactly_once_v2, 1-minute windows, grace $GRACE, learned baselines, alerts) and ClickHouse sink"
 log "app logs: $DEMO_DIR/{streams,sink,tail-*,generate}.log"
+# The deployments (ids, hosts, hardware, log formats) come from a manifest of the same scenario (a
+# 1-minute replay into preview/), so the tails can be up before the first line is written.
+app ingest generate --scenario demo --seed "$SEED" --duration 1m --out "$DEMO_DIR/preview" \
+  >"$DEMO_DIR/generate-preview.log" 2>&1 || die "generator failed: see $DEMO_DIR/generate-preview.log"
+PREVIEW="$DEMO_DIR/preview/manifest.json"
+# Speculative deployments with a plain twin on the same model and hardware get a learned baseline;
+# the others (DeepSeek MTP, Llama-70B n-gram) a configured t_AR, as an operator would set it.
+STATIC=$(jq -r '. as $m | [.deployments[] | select((.specMethod | ascii_downcase) != "none" and ((.baseline // "") == "")) | . as $d
+  | ($m.episodes[] | select(.deployment == $d.id and .figures.tArMsBatch1 != null) | .figures.tArMsBatch1) as $t
+  | "\($d.model)|\($d.hardware.hardwareClass)|\($d.tp)|*=\($t)"] | unique | join(",")' "$PREVIEW")
+STATIC_ARGS=()
+[[ -n "$STATIC" ]] && STATIC_ARGS=(--static-baseline "$STATIC") && log "configured baselines (t_AR ms): $STATIC"
 java "${JAVA_OPTS[@]}" -jar "$(jar streams-app)" run "${KAFKA[@]}" \
   --application-id "specwatch-demo-$RUN_ID" --state-dir "$DEMO_DIR/streams-state" \
   --decode-events-topic "$T_EVENTS" --window-results-topic "$T_WINDOWS" --run-context-topic "$T_CONTEXT" \
-  --dead-letter-topic "$T_DLQ" --alerts-topic "$T_ALERTS" --no-create-topics --grace "$GRACE" \
+  --dead-letter-topic "$T_DLQ" --alerts-topic "$T_ALERTS" --no-create-topics --grace "$GRACE" "${STATIC_ARGS[@]}" \
   >"$DEMO_DIR/streams.log" 2>&1 &
 PIDS+=("$!")
 java "${JAVA_OPTS[@]}" -jar "$(jar sinks)" run "${KAFKA[@]}" \
@@ -114,16 +126,15 @@ java "${JAVA_OPTS[@]}" -jar "$(jar sinks)" run "${KAFKA[@]}" \
 PIDS+=("$!")
 
 step "5/7 generate $DURATION of engine logs at ${SPEED}x wall-clock pace; one 'ingest tail' per deployment follows them"
-# The deployments (ids, hosts, log formats) come from a manifest of the same scenario (a 1-minute
-# replay into preview/), so the tails are up before the first line is written.
-app ingest generate --scenario demo --seed "$SEED" --duration 1m --out "$DEMO_DIR/preview" \
-  >"$DEMO_DIR/generate-preview.log" 2>&1 || die "generator failed: see $DEMO_DIR/generate-preview.log"
-PREVIEW="$DEMO_DIR/preview/manifest.json"
 LOG_YEAR=$(date -u +%Y)
 DEPLOYMENTS=$(jq -r '.deployments[].id' "$PREVIEW")
-tail_args() { # deployment -> tail options from the manifest (vLLM v1/v2 spec lines need the steps)
+# What an operator configures on each host's shipper: the hardware (no engine log prints it; the
+# baseline key is model|hardware class|tp) and, for vLLM v1/v2 spec lines, the draft steps.
+tail_args() { # deployment -> tail options from the manifest
   jq -r --arg d "$1" '.deployments[] | select(.id == $d) |
     "--deployment\n\(.id)\n--host\n\(.host)" +
+    "\n--hardware-class\n\(.hardware.hardwareClass)\n--gpu-model\n\(.hardware.gpuModel)" +
+    "\n--gpu-count\n\(.hardware.gpuCount)\n--interconnect\n\(.hardware.interconnect)" +
     (if (.logFormat | test("^VLLM_V1_SPEC_V[12]$")) then "\n--speculative-num-steps\n\(.draftTokens)" else "" end)' \
     "$PREVIEW"
 }
@@ -233,12 +244,12 @@ stop_apps
 log "streams-app and sink stopped ($(elapsed))"
 
 step "7/7 report read back from ClickHouse ($DB), event time $FROM .. $TO UTC"
-# Per deployment, the last 10 closed 1-minute windows (the state the deployment ended in),
+# Per deployment, the last 10 closed 1-minute windows of the run (the state it ended in),
 # cycle-weighted; verdict thresholds are streams-app's defaults (S < 1: below baseline;
 # tau < 1.05: collapse).
 ch "
 SELECT deployment_id AS deployment,
-  any(spec_enabled) AS spec,
+  max(spec_enabled) AS spec,
   round(sum(mean_accept_length * cycles) / sum(cycles), 2) AS tau,
   round(sum(effective_tok_s_per_request * cycles) / sum(cycles), 1) AS tok_s,
   round(sumIf(baseline_tok_s * cycles, baseline_tok_s IS NOT NULL) / nullIf(sumIf(cycles, baseline_tok_s IS NOT NULL), 0), 1) AS baseline_tok_s,
@@ -249,12 +260,10 @@ SELECT deployment_id AS deployment,
           isNull(speedup), 'no baseline yet',
           speedup < 1, concat('speculation costs throughput (S=', toString(speedup), ')'),
           concat('healthy ', toString(speedup), 'x')) AS verdict
-FROM (
-  SELECT *, row_number() OVER (PARTITION BY deployment_id ORDER BY window_start DESC) AS rn
-  FROM window_results FINAL
-  WHERE $W_RUN AND $RANGE AND prompt_category = '*' AND batch_bucket = '*' AND cycles > 0
-)
-WHERE rn <= 10
+FROM window_results FINAL
+WHERE $W_RUN AND prompt_category = '*' AND batch_bucket = '*' AND cycles > 0
+  AND window_start >= toDateTime('$FROM', 'UTC') AND window_start < toDateTime('$TO', 'UTC')
+  AND window_start > (SELECT max(window_start) FROM window_results WHERE $W_RUN) - 600
 GROUP BY deployment_id
 ORDER BY spec DESC, deployment_id
 FORMAT PrettyCompactMonoBlock" || die "report query failed"
@@ -268,11 +277,13 @@ SELECT deployment_id AS deployment, type, min(window_start) AS first_window,
     if(isNull(p_value), '', concat(' p=', toString(round(p_value, 6))))), window_start) AS evidence,
   argMin(ifNull(attributed_change, ''), window_start) AS attributed_change
 FROM alerts FINAL
-WHERE $A_RUN AND $RANGE AND state = 'RAISED'
+WHERE $A_RUN AND $RANGE AND state = 'RAISED' AND type != 'NO_DATA'
 GROUP BY deployment_id, type
 ORDER BY deployment_id, type
 FORMAT PrettyCompactMonoBlock" || die "alert query failed"
 
+NODATA=$(ch "SELECT count() FROM alerts FINAL WHERE $A_RUN AND $RANGE AND state = 'RAISED' AND type = 'NO_DATA' FORMAT TSV")
+echo "(plus $NODATA NO_DATA alerts: windows without events while the tails start up; not part of the story)"
 echo
 echo "Expectations from $MANIFEST:"
 RAISED=$(ch "SELECT DISTINCT concat(deployment_id, ' ', type) FROM alerts FINAL WHERE $A_RUN AND $RANGE AND state = 'RAISED' FORMAT TSV")
