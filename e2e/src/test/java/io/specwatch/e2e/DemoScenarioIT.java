@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.specwatch.ingest.context.ContextFields;
 import io.specwatch.ingest.context.RunContextSources;
 import io.specwatch.ingest.generate.Generate;
 import io.specwatch.ingest.generate.GenerateConfig;
@@ -136,7 +137,7 @@ class DemoScenarioIT {
               Map.of(),
               requests,
               contexts,
-              RunContextSources.NONE);
+              new RunContextSources(hardware(d), null));
       try (Stream<Path> files = Files.list(out.resolve(id))) {
         for (Path f : files.sorted().toList()) {
           ShipResult r = new LogFileShipper(ship).ship(f);
@@ -156,12 +157,12 @@ class DemoScenarioIT {
               SpecwatchContainers.uniqueName("demo-app"),
               tmp.resolve("state"),
               Duration.ofMinutes(1),
-              Duration.ofSeconds(30),
+              Duration.ofMinutes(2),
               events,
               contexts,
               windows,
               dlq,
-              StaticBaselines.none(),
+              staticBaselines(manifest),
               Duration.ofHours(1),
               Map.of(),
               alerts,
@@ -279,6 +280,43 @@ class DemoScenarioIT {
     } finally {
       pool.shutdownNow();
     }
+  }
+
+  /** What the operator configures on the host's shipper (no engine log prints the hardware). */
+  private static ContextFields hardware(JsonNode d) {
+    ContextFields.Builder b = ContextFields.builder();
+    JsonNode h = d.path("hardware");
+    b.hardwareClass = h.path("hardwareClass").asText();
+    b.gpuModel = h.path("gpuModel").asText();
+    b.gpuCount = h.path("gpuCount").asInt();
+    b.interconnect = h.path("interconnect").asText();
+    return b.build();
+  }
+
+  /** Configured t_AR for the speculative deployments without a plain twin (as the demo does). */
+  private static StaticBaselines staticBaselines(JsonNode manifest) {
+    List<String> entries = new ArrayList<>();
+    for (JsonNode d : manifest.path("deployments")) {
+      if (d.path("specMethod").asText().equalsIgnoreCase("none")
+          || !d.path("baseline").asText("").isEmpty()) {
+        continue;
+      }
+      for (JsonNode e : manifest.path("episodes")) {
+        if (e.path("deployment").asText().equals(d.path("id").asText())
+            && e.path("figures").has("tArMsBatch1")) {
+          entries.add(
+              d.path("model").asText()
+                  + "|"
+                  + d.path("hardware").path("hardwareClass").asText()
+                  + "|"
+                  + d.path("tp").asInt()
+                  + "|*="
+                  + e.path("figures").path("tArMsBatch1").asDouble());
+          break;
+        }
+      }
+    }
+    return StaticBaselines.parse(entries);
   }
 
   private static List<List<String>> rows(ClickHouseSql sql, String select) {
