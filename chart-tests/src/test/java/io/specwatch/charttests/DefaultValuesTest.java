@@ -162,6 +162,7 @@ class DefaultValuesTest {
             "streams", "run", "-K", "num.standby.replicas=$(STREAMS_NUM_STANDBY_REPLICAS)");
     JsonNode cm = m.get("ConfigMap", F + "-streams").path("data");
     assertThat(cm.path("STREAMS_NUM_STANDBY_REPLICAS").asText()).isEqualTo("1");
+    assertThat(cm.path("SPECWATCH_TOPIC_ALERTS").asText()).isEqualTo("specwatch.alerts.v1");
     assertThat(cm.path("SPECWATCH_STREAMS_APPLICATION_ID").asText()).isEqualTo("specwatch-streams");
     assertThat(cm.path("SPECWATCH_STREAMS_STATE_DIR").asText())
         .isEqualTo("/var/lib/specwatch/streams-state");

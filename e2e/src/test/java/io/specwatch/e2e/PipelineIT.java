@@ -14,12 +14,17 @@ import io.specwatch.sink.SinkStats;
 import io.specwatch.sink.WindowQueries;
 import io.specwatch.sink.clickhouse.ClickHouseConfig;
 import io.specwatch.sink.clickhouse.ClickHouseSql;
+import io.specwatch.sink.dashboard.DashboardServer;
 import io.specwatch.sink.migrate.Migrator;
 import io.specwatch.streams.StaticBaselines;
 import io.specwatch.streams.StreamsAppConfig;
 import io.specwatch.streams.StreamsRunner;
 import io.specwatch.streams.alert.AlertConfig;
 import io.specwatch.testkit.SpecwatchContainers;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -226,6 +231,30 @@ class PipelineIT {
     assertThat(Double.parseDouble(w2.get("mean_cycle_ms"))).isCloseTo(100.0 / 3, within(1e-9));
     assertThat(Double.parseDouble(w2.get("effective_tok_s_per_request")))
         .isCloseTo(55.0, within(1e-9));
+
+    // 5. the dashboard over what the pipeline wrote: each window is its total row, cycle-weighted
+    // tau (2.4 * 400 + 11/6 * 480) / 880 = 2.0909, tok/s (72 * 400 + 55 * 480) / 880 = 62.7273;
+    // no baseline configured, so no verdict either way
+    try (DashboardServer dashboard =
+        DashboardServer.start(sql, clickhouse.database(), "127.0.0.1", 0)) {
+      HttpResponse<String> api =
+          HttpClient.newHttpClient()
+              .send(
+                  HttpRequest.newBuilder(
+                          URI.create(
+                              "http://127.0.0.1:"
+                                  + dashboard.port()
+                                  + "/api/windows?deployment="
+                                  + DEPLOYMENT))
+                      .build(),
+                  HttpResponse.BodyHandlers.ofString());
+      assertThat(api.statusCode()).isEqualTo(200);
+      assertThat(api.body())
+          .contains(
+              "\"summary\":{\"windows\":2,\"cycles\":880,\"tau\":2.0909,\"tau_star\":null,"
+                  + "\"effective_tok_s\":62.7273,\"baseline_tok_s\":null,\"speedup\":null,"
+                  + "\"verdict\":\"unknown\"");
+    }
   }
 
   private static long committedRecords(String topic) {

@@ -51,6 +51,7 @@ public final class TopologyFactory {
     props.put(StreamsConfig.APPLICATION_ID_CONFIG, "specwatch-topology");
     props.put(StreamsConfig.BOOTSTRAP_SERVERS_CONFIG, "unused:9092");
     props.put(StreamsConfig.ENSURE_EXPLICIT_INTERNAL_RESOURCE_NAMING_CONFIG, true);
+    props.put("processing.exception.handler.global.enabled", "true"); // no warning per build
     StreamsBuilder builder = new StreamsBuilder(new TopologyConfig(new StreamsConfig(props)));
     TimeWindows windows = TimeWindows.ofSizeAndGrace(in.windowSize(), in.grace());
 

@@ -88,6 +88,12 @@ public final class TopologyNames {
   /** Operation name of the sensor counting skipped records (tombstones). */
   public static final String SKIPPED_METRIC = "skipped-records";
 
+  /** Operation name of the sensor counting alert raises ({@code alerts-raised-total}). */
+  public static final String ALERTS_RAISED_METRIC = "alerts-raised";
+
+  /** Operation name of the sensor counting alert clears ({@code alerts-cleared-total}). */
+  public static final String ALERTS_CLEARED_METRIC = "alerts-cleared";
+
   /** Metric scope of the custom sensors: metric group {@code stream-specwatch-metrics}. */
   public static final String METRIC_SCOPE = "specwatch";
 

@@ -48,22 +48,28 @@ public final class SpecwatchContainers {
   /** The shared single-node KRaft broker, configured for exactly-once on one node. */
   public static synchronized KafkaContainer kafka() {
     if (kafka == null) {
-      KafkaContainer container =
-          new KafkaContainer(images().kafkaImage())
-              .withEnv("KAFKA_TRANSACTION_STATE_LOG_REPLICATION_FACTOR", "1")
-              .withEnv("KAFKA_TRANSACTION_STATE_LOG_MIN_ISR", "1")
-              .withEnv("KAFKA_TRANSACTION_STATE_LOG_NUM_PARTITIONS", "1")
-              .withEnv("KAFKA_OFFSETS_TOPIC_REPLICATION_FACTOR", "1")
-              .withEnv("KAFKA_DEFAULT_REPLICATION_FACTOR", "1")
-              .withEnv("KAFKA_MIN_INSYNC_REPLICAS", "1")
-              .withEnv("KAFKA_SHARE_COORDINATOR_STATE_TOPIC_REPLICATION_FACTOR", "1")
-              .withEnv("KAFKA_SHARE_COORDINATOR_STATE_TOPIC_MIN_ISR", "1")
-              .withEnv("KAFKA_GROUP_INITIAL_REBALANCE_DELAY_MS", "0")
-              .withEnv("KAFKA_HEAP_OPTS", "-Xmx512m -Xms128m")
-              .withStartupTimeout(Duration.ofMinutes(3));
-      kafka = start("kafka", container);
+      kafka = start("kafka", newKafkaContainer());
     }
     return kafka;
+  }
+
+  /**
+   * A new, not yet started broker configured like the shared one, for a test that must own its
+   * broker (stop and restart it, for example). The caller starts and stops it.
+   */
+  public static KafkaContainer newKafkaContainer() {
+    return new KafkaContainer(images().kafkaImage())
+        .withEnv("KAFKA_TRANSACTION_STATE_LOG_REPLICATION_FACTOR", "1")
+        .withEnv("KAFKA_TRANSACTION_STATE_LOG_MIN_ISR", "1")
+        .withEnv("KAFKA_TRANSACTION_STATE_LOG_NUM_PARTITIONS", "1")
+        .withEnv("KAFKA_OFFSETS_TOPIC_REPLICATION_FACTOR", "1")
+        .withEnv("KAFKA_DEFAULT_REPLICATION_FACTOR", "1")
+        .withEnv("KAFKA_MIN_INSYNC_REPLICAS", "1")
+        .withEnv("KAFKA_SHARE_COORDINATOR_STATE_TOPIC_REPLICATION_FACTOR", "1")
+        .withEnv("KAFKA_SHARE_COORDINATOR_STATE_TOPIC_MIN_ISR", "1")
+        .withEnv("KAFKA_GROUP_INITIAL_REBALANCE_DELAY_MS", "0")
+        .withEnv("KAFKA_HEAP_OPTS", "-Xmx512m -Xms128m")
+        .withStartupTimeout(Duration.ofMinutes(3));
   }
 
   /** {@code host:port} for {@code bootstrap.servers}. */

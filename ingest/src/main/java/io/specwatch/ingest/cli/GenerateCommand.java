@@ -12,7 +12,9 @@ import java.nio.file.Path;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
 import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
@@ -87,6 +89,12 @@ final class GenerateCommand implements Callable<Integer> {
       description = "Realtime speed-up (default ${DEFAULT-VALUE}).")
   double speed;
 
+  @Option(
+      names = "--only",
+      split = ",",
+      description = "Generate only these deployment ids (repeatable or comma separated).")
+  List<String> only = new ArrayList<>();
+
   @Mixin KafkaOptions kafka;
 
   @Option(
@@ -145,7 +153,8 @@ final class GenerateCommand implements Callable<Integer> {
             out,
             target,
             realtime,
-            speed);
+            speed,
+            only);
     PrintWriter log = spec.commandLine().getErr();
     long t0 = System.nanoTime();
     Generate.Result r = Generate.run(config, nanos -> TimeUnit.NANOSECONDS.sleep(nanos), log);

@@ -50,6 +50,15 @@ final class ShipTargetOptions {
   String requestTopic;
 
   @Option(
+      names = "--max-line-bytes",
+      defaultValue = "${env:SPECWATCH_MAX_LINE_BYTES:-262144}",
+      description =
+          "ship/tail: bytes kept of one log line; a longer line is dead-lettered (LineTooLong) with"
+              + " its head, so memory stays bounded (env SPECWATCH_MAX_LINE_BYTES, default"
+              + " ${DEFAULT-VALUE}; at most the producer's max.request.size minus 64 KiB).")
+  int maxLineBytes;
+
+  @Option(
       names = "--producer-property",
       description = "Raw Kafka producer setting k=v (repeatable), e.g. for SASL/TLS.")
   Map<String, String> producerProperties = Map.of();
@@ -78,7 +87,8 @@ final class ShipTargetOptions {
         raw,
         requestTopic,
         context == null ? Topics.RUN_CONTEXT : context.topic,
-        context == null ? RunContextSources.NONE : context.toSources(System.getenv()));
+        context == null ? RunContextSources.NONE : context.toSources(System.getenv()),
+        maxLineBytes);
   }
 
   private static String localHost() {

@@ -1,5 +1,6 @@
 package io.specwatch.ingest.generate;
 
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -23,7 +24,7 @@ public record Acceptance(Map<String, List<Double>> alphas, Map<String, Double> w
   }
 
   private static <V> Map<String, V> copy(Map<String, V> m) {
-    return java.util.Collections.unmodifiableMap(new LinkedHashMap<>(m));
+    return Collections.unmodifiableMap(new LinkedHashMap<>(m));
   }
 
   /** Expected accept length tau of a category: 1 + sum over i of prod(alpha[0..i]). */

@@ -5,6 +5,7 @@ import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -114,7 +115,7 @@ public final class DemoScenario {
                 new Segment(change, kimiPlain, kimiAcc, sglang.withCommit("0be30d4"))),
             phantom);
     ds.add(kimiBase);
-    Map<String, Object> phantomFigures = new java.util.LinkedHashMap<>();
+    Map<String, Object> phantomFigures = new LinkedHashMap<>();
     phantomFigures.put("tokSWindowBefore", PHANTOM_FAST_TOKS);
     phantomFigures.put("tokSWindowAfter", PHANTOM_SLOW_TOKS);
     phantomFigures.put("trueTokSBatch1", Truth.round(1000 / 12.2));
@@ -160,7 +161,7 @@ public final class DemoScenario {
                 new Segment(change, kimiSpec, kimiAcc, sglang.withEnv(Map.of()))),
             Map.of());
     ds.add(nccl);
-    Map<String, Object> reg = new java.util.LinkedHashMap<>();
+    Map<String, Object> reg = new LinkedHashMap<>();
     reg.put("before", Truth.figures(nccl, nccl.segments().get(0)));
     reg.put("after", Truth.figures(nccl, nccl.segments().get(1)));
     reg.put("attributedChange", "env: NCCL_* removed (restart without the NCCL tuning)");
@@ -496,8 +497,8 @@ public final class DemoScenario {
   }
 
   static Acceptance acceptance(String[] categories, double[] weights, double[][] alphas) {
-    Map<String, List<Double>> a = new java.util.LinkedHashMap<>();
-    Map<String, Double> w = new java.util.LinkedHashMap<>();
+    Map<String, List<Double>> a = new LinkedHashMap<>();
+    Map<String, Double> w = new LinkedHashMap<>();
     for (int i = 0; i < categories.length; i++) {
       List<Double> list = new ArrayList<>();
       for (double x : alphas[i]) {

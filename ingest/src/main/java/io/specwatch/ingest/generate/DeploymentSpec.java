@@ -1,6 +1,7 @@
 package io.specwatch.ingest.generate;
 
 import java.time.Instant;
+import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -65,7 +66,7 @@ public record DeploymentSpec(
     if (segments.isEmpty()) {
       throw new IllegalArgumentException("deployment " + id + " has no segment");
     }
-    forcedWindowFactors = java.util.Collections.unmodifiableMap(new TreeMap<>(forcedWindowFactors));
+    forcedWindowFactors = Collections.unmodifiableMap(new TreeMap<>(forcedWindowFactors));
     if (method.speculative()) {
       for (Segment s : segments) {
         if (s.acceptance().draftTokens() != draftTokens) {

@@ -1,6 +1,7 @@
 package io.specwatch.ingest.generate;
 
 import java.time.Instant;
+import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -49,6 +50,6 @@ public record Episode(
 
   public Episode {
     expectedAlerts = List.copyOf(expectedAlerts);
-    figures = java.util.Collections.unmodifiableMap(new TreeMap<>(figures));
+    figures = Collections.unmodifiableMap(new TreeMap<>(figures));
   }
 }

@@ -1,7 +1,9 @@
 package io.specwatch.ingest.generate;
 
+import com.sun.management.UnixOperatingSystemMXBean;
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.lang.management.ManagementFactory;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -30,6 +32,9 @@ public final class Generate {
   public static Result run(GenerateConfig c, FleetGenerator.Sleeper sleeper, PrintWriter log)
       throws IOException, InterruptedException {
     Scenario s = c.buildScenario();
+    if (c.realtime() && c.out() != null) {
+      checkFileLimit(s);
+    }
     String mode = c.realtime() ? "realtime x" + c.speed() : "replay";
     FileOutput files = c.out() == null ? null : new FileOutput(c.out());
     if (c.out() != null) {
@@ -64,6 +69,32 @@ public final class Generate {
       Manifest.write(c.out(), Manifest.tree(s, counts, mode));
     }
     return new Result(s, totals, counts, kafka == null ? null : kafka.sent());
+  }
+
+  /**
+   * Realtime keeps every deployment's files open at once: fail fast when the process may not open
+   * that many (replay opens one deployment's files at a time).
+   */
+  static void checkFileLimit(Scenario s) {
+    long needed = 0;
+    for (DeploymentSpec d : s.deployments()) {
+      needed += 1;
+      if (d.method().speculative()) {
+        needed += (d.phaseProfile() ? 1 : 0) + (d.requestFormat() != RequestFormat.NONE ? 1 : 0);
+      }
+    }
+    if (ManagementFactory.getOperatingSystemMXBean() instanceof UnixOperatingSystemMXBean unix) {
+      long available = unix.getMaxFileDescriptorCount() - unix.getOpenFileDescriptorCount() - 256;
+      if (needed > available) {
+        throw new IllegalArgumentException(
+            "--realtime with --out keeps "
+                + needed
+                + " files open but only about "
+                + Math.max(0, available)
+                + " file descriptors are free: raise 'ulimit -n', use fewer --deployments,"
+                + " or --publish");
+      }
+    }
   }
 
   /** Fans ticks out to several handlers. */

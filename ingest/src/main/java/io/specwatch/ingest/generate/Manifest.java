@@ -6,6 +6,8 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.time.Instant;
+import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -37,15 +39,16 @@ public final class Manifest {
     Map<String, Object> hints = new LinkedHashMap<>();
     hints.put("decodeLogInterval", 40);
     hints.put("logZone", "UTC");
-    hints.put("logYear", s.start().atZone(java.time.ZoneOffset.UTC).getYear());
+    hints.put("logYear", s.start().atZone(ZoneOffset.UTC).getYear());
     hints.put(
         "note",
-        "ship each engine.log with --deployment <id>; vLLM v1/v2 spec lines need"
-            + " --speculative-num-steps <draftTokens> to count drafts");
+        "ship each file of a deployment with its shipArgs (ingest ship --file F <shipArgs>)");
     m.put("shipperSettings", hints);
     List<Object> deployments = new ArrayList<>();
     for (DeploymentSpec d : s.deployments()) {
-      deployments.add(deployment(d, lineCounts == null ? null : lineCounts.get(d.id())));
+      Map<String, Object> x = deployment(d, lineCounts == null ? null : lineCounts.get(d.id()));
+      x.put("shipArgs", ShipArgs.of(d, s.start()));
+      deployments.add(x);
     }
     m.put("deployments", deployments);
     List<Object> episodes = new ArrayList<>();
@@ -102,8 +105,7 @@ public final class Manifest {
       d.forcedWindowFactors()
           .forEach(
               (minute, f) ->
-                  forced.put(
-                      java.time.Instant.ofEpochSecond(minute * 60).toString(), Truth.round(f)));
+                  forced.put(Instant.ofEpochSecond(minute * 60).toString(), Truth.round(f)));
       x.put("windowFactors", forced);
     }
     if (counts != null) {

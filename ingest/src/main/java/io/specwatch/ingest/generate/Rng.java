@@ -1,5 +1,6 @@
 package io.specwatch.ingest.generate;
 
+import java.util.Map;
 import java.util.SplittableRandom;
 
 /**
@@ -72,11 +73,11 @@ final class Rng {
   }
 
   /** Picks a key with probability proportional to its weight. */
-  String weighted(java.util.Map<String, Double> weights) {
+  String weighted(Map<String, Double> weights) {
     double total = weights.values().stream().mapToDouble(Double::doubleValue).sum();
     double x = random.nextDouble() * total;
     String last = null;
-    for (java.util.Map.Entry<String, Double> e : weights.entrySet()) {
+    for (Map.Entry<String, Double> e : weights.entrySet()) {
       last = e.getKey();
       x -= e.getValue();
       if (x < 0) {

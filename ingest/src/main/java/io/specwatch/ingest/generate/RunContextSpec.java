@@ -1,5 +1,6 @@
 package io.specwatch.ingest.generate;
 
+import java.util.Collections;
 import java.util.Map;
 import java.util.TreeMap;
 
@@ -16,7 +17,7 @@ public record RunContextSpec(
     String engineVersion, String engineCommit, boolean cudaGraph, Map<String, String> env) {
 
   public RunContextSpec {
-    env = java.util.Collections.unmodifiableMap(new TreeMap<>(env));
+    env = Collections.unmodifiableMap(new TreeMap<>(env));
   }
 
   public RunContextSpec withEnv(Map<String, String> newEnv) {

@@ -1,5 +1,7 @@
 package io.specwatch.ingest.generate;
 
+import java.util.Locale;
+
 /** vLLM's startup configuration line (simplified: the fields a run context needs). */
 final class VllmConfigLine {
 
@@ -10,7 +12,7 @@ final class VllmConfigLine {
     String spec =
         d.method().speculative()
             ? "SpeculativeConfig(method='"
-                + d.method().wireName().toLowerCase(java.util.Locale.ROOT)
+                + d.method().wireName().toLowerCase(Locale.ROOT)
                 + "', model="
                 + (d.draftModel() == null ? "None" : "'" + d.draftModel() + "'")
                 + ", num_spec_tokens="

@@ -62,8 +62,24 @@ public final class LineIngestor {
     this.contexts = contexts;
   }
 
+  /** Dead-letter error class of a line longer than the max line length. */
+  public static final String LINE_TOO_LONG = "LineTooLong";
+
   public IngestOutcome ingest(SourceLine line) {
     Instant now = clock.instant();
+    if (line.truncated()) {
+      // never parsed: a cut line could parse into wrong numbers; the head is kept for replay
+      return dead(
+          line,
+          null,
+          LINE_TOO_LONG,
+          "line of "
+              + line.length()
+              + " bytes is longer than max-line-bytes; raw holds its first "
+              + line.bytes().length
+              + " bytes",
+          now);
+    }
     ParseResult result = parsers.parse(line.text());
     if (result instanceof ParseResult.Parsed parsed) {
       LineOrigin origin = new LineOrigin(line.lineNumber(), line.offset(), line.text(), now);

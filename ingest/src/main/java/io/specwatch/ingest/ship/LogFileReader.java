@@ -1,52 +1,97 @@
 package io.specwatch.ingest.ship;
 
-import java.io.BufferedInputStream;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.function.Consumer;
 
-/** Reads a whole file line by line, keeping byte offsets (growing files: the tail package). */
+/**
+ * Reads a whole file line by line, keeping byte offsets (growing files: the tail package). Memory
+ * is bounded by the max line length: of a longer line only the first max bytes are kept (the line
+ * is marked {@link SourceLine#truncated()}, and the shipper dead-letters it).
+ */
 public final class LogFileReader {
+
+  private static final int CHUNK = 1 << 16;
 
   private LogFileReader() {}
 
-  /** Calls sink for every line in order; a last line without a newline is included. */
+  /** {@link #forEachLine(Path, int, Consumer)} with {@link SourceLine#DEFAULT_MAX_LINE_BYTES}. */
   public static long forEachLine(Path file, Consumer<SourceLine> sink) throws IOException {
+    return forEachLine(file, SourceLine.DEFAULT_MAX_LINE_BYTES, sink);
+  }
+
+  /**
+   * Calls sink for every line in order; a last line without a newline is included.
+   *
+   * @param maxLineBytes bytes kept of one line (at least 1)
+   */
+  public static long forEachLine(Path file, int maxLineBytes, Consumer<SourceLine> sink)
+      throws IOException {
+    if (maxLineBytes < 1) {
+      throw new IllegalArgumentException(
+          "setting 'max-line-bytes' must be >= 1, was " + maxLineBytes);
+    }
     long lines = 0;
-    long offset = 0;
-    long start = 0;
-    ByteArrayOutputStream buf = new ByteArrayOutputStream(512);
-    try (InputStream in = new BufferedInputStream(Files.newInputStream(file), 1 << 16)) {
-      int b;
-      while ((b = in.read()) != -1) {
-        offset++;
-        if (b == '\n') {
-          sink.accept(line(++lines, start, buf.toByteArray()));
-          buf.reset();
-          start = offset;
-        } else {
-          buf.write(b);
+    long lineStart = 0; // file offset of the current line
+    long pos = 0; // file offset of chunk[0]
+    byte[] chunk = new byte[CHUNK];
+    byte[] partial = new byte[256]; // head of a line that spans chunks, at most maxLineBytes
+    int partialLen = 0;
+    long lineLen = 0; // bytes of the current line seen so far (may exceed maxLineBytes)
+    try (InputStream in = Files.newInputStream(file)) {
+      int n;
+      while ((n = in.read(chunk)) > 0) {
+        int from = 0;
+        for (int i = 0; i < n; i++) {
+          if (chunk[i] != '\n') {
+            continue;
+          }
+          int segment = i - from;
+          byte[] kept;
+          if (lineLen == 0 && segment <= maxLineBytes) {
+            kept = Arrays.copyOfRange(chunk, from, i); // the common case: a line inside one chunk
+          } else {
+            partial = append(partial, partialLen, chunk, from, segment, maxLineBytes);
+            partialLen = (int) Math.min(maxLineBytes, partialLen + (long) segment);
+            kept = Arrays.copyOf(partial, partialLen);
+          }
+          sink.accept(SourceLine.of(++lines, lineStart, kept, lineLen + segment));
+          lineStart = pos + i + 1;
+          lineLen = 0;
+          partialLen = 0;
+          from = i + 1;
         }
+        int rest = n - from;
+        if (rest > 0) {
+          partial = append(partial, partialLen, chunk, from, rest, maxLineBytes);
+          partialLen = (int) Math.min(maxLineBytes, partialLen + (long) rest);
+          lineLen += rest;
+        }
+        pos += n;
       }
     } catch (UncheckedIOException e) {
       throw e.getCause();
     }
-    if (buf.size() > 0) {
-      sink.accept(line(++lines, start, buf.toByteArray()));
+    if (lineLen > 0) {
+      sink.accept(SourceLine.of(++lines, lineStart, Arrays.copyOf(partial, partialLen), lineLen));
     }
     return lines;
   }
 
-  private static SourceLine line(long number, long offset, byte[] bytes) {
-    String text = new String(bytes, StandardCharsets.UTF_8);
-    if (text.endsWith("\r")) {
-      text = text.substring(0, text.length() - 1);
+  /** Appends up to the cap; returns the (maybe grown) buffer. */
+  private static byte[] append(byte[] buf, int len, byte[] src, int from, int n, int cap) {
+    int take = (int) Math.min(n, (long) cap - len);
+    if (take <= 0) {
+      return buf;
     }
-    return new SourceLine(number, offset, bytes, text);
+    if (len + take > buf.length) {
+      buf = Arrays.copyOf(buf, (int) Math.min(cap, Math.max(len + take, 2L * buf.length)));
+    }
+    System.arraycopy(src, from, buf, len, take);
+    return buf;
   }
 }

@@ -90,6 +90,7 @@ public final class LogFileShipper {
       result[0] = result[0].plusContexts(atStart.size());
       LogFileReader.forEachLine(
           file,
+          config.maxLineBytes(),
           line -> {
             if (sendError.get() != null) {
               return;

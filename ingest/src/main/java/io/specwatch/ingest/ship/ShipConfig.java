@@ -23,6 +23,9 @@ import org.apache.kafka.clients.producer.ProducerConfig;
  * @param requestTopic request-acceptance topic (per-request records)
  * @param runContextTopic run-context topic (compacted)
  * @param runContext the configured run-context sources (CLI options, file)
+ * @param maxLineBytes bytes kept of one log line; a longer line is dead-lettered with its head
+ *     (bounded memory). At most the producer's {@code max.request.size} minus 64 KiB, so the dead
+ *     letter fits in one record.
  */
 public record ShipConfig(
     String bootstrap,
@@ -35,7 +38,11 @@ public record ShipConfig(
     Map<String, String> producerOverrides,
     String requestTopic,
     String runContextTopic,
-    RunContextSources runContext) {
+    RunContextSources runContext,
+    int maxLineBytes) {
+
+  /** Room for a dead letter's other fields and the record overhead beside the raw line. */
+  static final int DEAD_LETTER_HEADROOM = 64 * 1024;
 
   public ShipConfig {
     requireText(bootstrap, "bootstrap (SPECWATCH_BOOTSTRAP)");
@@ -49,6 +56,58 @@ public record ShipConfig(
     requireText(requestTopic, "request-topic");
     requireText(runContextTopic, "run-context-topic");
     Objects.requireNonNull(runContext, "runContext");
+    long maxRequest = maxRequestSize(producerOverrides);
+    if (maxLineBytes < 1 || maxLineBytes > maxRequest - DEAD_LETTER_HEADROOM) {
+      throw new IllegalArgumentException(
+          "setting 'max-line-bytes' (SPECWATCH_MAX_LINE_BYTES) must be between 1 and the producer's"
+              + " max.request.size ("
+              + maxRequest
+              + ") minus "
+              + DEAD_LETTER_HEADROOM
+              + ", was "
+              + maxLineBytes);
+    }
+  }
+
+  /** Settings with the default max line length {@link SourceLine#DEFAULT_MAX_LINE_BYTES}. */
+  public ShipConfig(
+      String bootstrap,
+      String registryUrl,
+      String decodeTopic,
+      String dlqTopic,
+      String deploymentId,
+      String host,
+      NormaliseConfig normalise,
+      Map<String, String> producerOverrides,
+      String requestTopic,
+      String runContextTopic,
+      RunContextSources runContext) {
+    this(
+        bootstrap,
+        registryUrl,
+        decodeTopic,
+        dlqTopic,
+        deploymentId,
+        host,
+        normalise,
+        producerOverrides,
+        requestTopic,
+        runContextTopic,
+        runContext,
+        SourceLine.DEFAULT_MAX_LINE_BYTES);
+  }
+
+  private static long maxRequestSize(Map<String, String> overrides) {
+    String v = overrides == null ? null : overrides.get(ProducerConfig.MAX_REQUEST_SIZE_CONFIG);
+    if (v == null) {
+      return 1024 * 1024; // the producer's default
+    }
+    try {
+      return Long.parseLong(v.strip());
+    } catch (NumberFormatException e) {
+      throw new IllegalArgumentException(
+          "producer setting 'max.request.size' must be a number of bytes, was '" + v + "'", e);
+    }
   }
 
   /** Settings with the default run-context topic and no configured run-context source. */
@@ -104,6 +163,9 @@ public record ShipConfig(
     p.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap);
     p.put(ProducerConfig.CLIENT_ID_CONFIG, "specwatch-ingest-" + deploymentId);
     p.put(ProducerConfig.LINGER_MS_CONFIG, "20");
+    // 256 KiB batches: with the 16 KiB default the network thread completed a batch every ~40
+    // records and became the bottleneck of a file replay (scripts/bench-ingest.sh)
+    p.put(ProducerConfig.BATCH_SIZE_CONFIG, "262144");
     p.put(ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG, "120000");
     p.putAll(producerOverrides);
     p.put(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, "true");
@@ -139,6 +201,8 @@ public record ShipConfig(
         + host
         + ", "
         + normalise
+        + ", maxLineBytes="
+        + maxLineBytes
         + ", producerOverrides="
         + producerOverrides.keySet()
         + "]";

@@ -5,7 +5,6 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -48,6 +47,7 @@ final class TailedFile implements AutoCloseable {
 
   private final Path path;
   private final String source;
+  private final int maxLineBytes;
   private FileChannel channel;
   private FileIdentity identity;
   private long readPos;
@@ -56,8 +56,19 @@ final class TailedFile implements AutoCloseable {
   private final ByteBuffer buf = ByteBuffer.allocate(CHUNK);
 
   TailedFile(Path path) {
+    this(path, SourceLine.DEFAULT_MAX_LINE_BYTES);
+  }
+
+  /**
+   * @param maxLineBytes bytes kept of one line; a longer line is cut (and dead-lettered)
+   */
+  TailedFile(Path path, int maxLineBytes) {
+    if (maxLineBytes < 1) {
+      throw new IllegalArgumentException("max line bytes must be >= 1, was " + maxLineBytes);
+    }
     this.path = path;
     this.source = path.toAbsolutePath().normalize().toString();
+    this.maxLineBytes = maxLineBytes;
   }
 
   String source() {
@@ -211,7 +222,8 @@ final class TailedFile implements AutoCloseable {
 
   /**
    * Reads lines from readPos. Returns true when EOF was reached (no more complete lines). When
-   * final, an unterminated tail is emitted as a line.
+   * final, an unterminated tail is emitted as a line. Of a line longer than maxLineBytes only the
+   * head is kept (memory stays bounded); the line is marked truncated.
    */
   private boolean readLines(List<ReadLine> out, int max, boolean fin) throws IOException {
     ByteArrayOutputStream partial = new ByteArrayOutputStream();
@@ -221,8 +233,8 @@ final class TailedFile implements AutoCloseable {
       buf.clear();
       int n = channel.read(buf, pos);
       if (n <= 0) {
-        if (fin && partial.size() > 0) {
-          emit(out, partial.toByteArray(), lineStart, pos);
+        if (fin && pos > lineStart) {
+          emit(out, partial.toByteArray(), lineStart, pos, pos - lineStart);
         }
         return true;
       }
@@ -230,8 +242,8 @@ final class TailedFile implements AutoCloseable {
       int from = 0;
       for (int i = 0; i < n && out.size() < max; i++) {
         if (a[i] == '\n') {
-          partial.write(a, from, i - from);
-          emit(out, partial.toByteArray(), lineStart, pos + i + 1);
+          keep(partial, a, from, i - from);
+          emit(out, partial.toByteArray(), lineStart, pos + i + 1, pos + i - lineStart);
           partial.reset();
           from = i + 1;
           lineStart = pos + i + 1;
@@ -240,20 +252,24 @@ final class TailedFile implements AutoCloseable {
       if (out.size() >= max) {
         return false;
       }
-      partial.write(a, from, n - from);
+      keep(partial, a, from, n - from);
       pos += n;
     }
     return false;
   }
 
-  private void emit(List<ReadLine> out, byte[] bytes, long start, long end) {
-    String text = new String(bytes, StandardCharsets.UTF_8);
-    if (text.endsWith("\r")) {
-      text = text.substring(0, text.length() - 1);
+  /** Appends to the line's head, up to maxLineBytes. */
+  private void keep(ByteArrayOutputStream partial, byte[] a, int from, int n) {
+    int take = Math.min(n, maxLineBytes - partial.size());
+    if (take > 0) {
+      partial.write(a, from, take);
     }
+  }
+
+  private void emit(List<ReadLine> out, byte[] kept, long start, long end, long length) {
     lineNumber++;
     readPos = end;
-    out.add(new ReadLine(new SourceLine(lineNumber, start, bytes, text), end));
+    out.add(new ReadLine(SourceLine.of(lineNumber, start, kept, length), end));
   }
 
   private Optional<Path> findSibling(FileIdentity wanted) throws IOException {

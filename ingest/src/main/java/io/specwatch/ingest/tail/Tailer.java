@@ -23,6 +23,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Queue;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -78,6 +80,12 @@ public final class Tailer implements Runnable {
   private final RunContextFileWatcher contextFile;
   private final ShipObserver observer;
   private long savedLogVersion;
+
+  /** A record whose delivery failed with a retriable error, to be sent again by the loop. */
+  private record Resend(ProducerRecord<String, byte[]> record, Runnable acked) {}
+
+  private final Queue<Resend> resends = new ConcurrentLinkedQueue<>();
+  private final AtomicReference<Exception> lastRetriable = new AtomicReference<>();
 
   public Tailer(TailConfig config) {
     this(config, Clock.systemUTC());
@@ -198,6 +206,7 @@ public final class Tailer implements Runnable {
   private void loop(Producer<String, byte[]> producer, OutcomeRecords records) throws IOException {
     publishPendingContexts(producer, records);
     while (!stop && fatal.get() == null) {
+      resendFailed(producer);
       if (contextFile != null && contextFile.poll()) {
         publishPendingContexts(producer, records);
       }
@@ -264,6 +273,9 @@ public final class Tailer implements Runnable {
     }
     List<TailedFile.ReadLine> lines = f.poll(budget);
     slots.acquireUninterruptibly(lines.size());
+    // after a retriable failure (Kafka away), lines already read queue up for the resend round
+    // instead of blocking max.block.ms each
+    boolean kafkaAway = !resends.isEmpty();
     for (TailedFile.ReadLine rl : lines) {
       AckTracker.Entry entry = s.tracker.add(rl.endOffset(), rl.line().lineNumber());
       IngestOutcome outcome = s.ingestor.ingest(rl.line());
@@ -282,7 +294,12 @@ public final class Tailer implements Runnable {
               }
             };
         for (ProducerRecord<String, byte[]> record : out) {
-          send(producer, record, acked);
+          if (kafkaAway) {
+            resends.add(new Resend(record, acked));
+          } else {
+            send(producer, record, acked);
+            kafkaAway = !resends.isEmpty();
+          }
         }
       }
     }
@@ -313,8 +330,15 @@ public final class Tailer implements Runnable {
               if (stop) {
                 // aborted by the shutdown close: not acknowledged, so re-read after restart
                 abandoned.incrementAndGet();
+              } else if (e instanceof RetriableException) {
+                // e.g. the broker is down long enough for metadata to expire ("not present in
+                // metadata after max.block.ms"): the producer reports it here, not by throwing.
+                // Send again from the loop thread (never block the producer's I/O thread); the
+                // entry keeps its slot, so reading stays bounded meanwhile.
+                lastRetriable.set(e);
+                resends.add(new Resend(record, acked));
               } else {
-                // delivery timeout is unbounded, so this is not retriable: stop, keep checkpoint
+                // not retriable (delivery timeout is unbounded): stop, keep checkpoint
                 if (fatal.compareAndSet(null, e) && !crash) {
                   LOG.error("delivery to topic={} failed, stopping", record.topic(), e);
                 }
@@ -325,6 +349,35 @@ public final class Tailer implements Runnable {
         observer.kafkaError(e);
         LOG.warn("send to topic={} blocked ({}); retrying", record.topic(), e.toString());
         sleep(SEND_RETRY_BACKOFF);
+      }
+    }
+  }
+
+  /** Sends again what failed retriably since the last round (in failure order). */
+  private void resendFailed(Producer<String, byte[]> producer) {
+    if (resends.isEmpty()) {
+      return;
+    }
+    List<Resend> batch = new ArrayList<>();
+    for (Resend r; (r = resends.poll()) != null; ) {
+      batch.add(r);
+    }
+    LOG.warn(
+        "re-sending {} records after a retriable delivery error: {}",
+        batch.size(),
+        String.valueOf(lastRetriable.get()));
+    for (int i = 0; i < batch.size(); i++) {
+      if (stop) {
+        abandoned.addAndGet(batch.size() - i); // not acknowledged: read again after a restart
+        return;
+      }
+      Resend r = batch.get(i);
+      send(producer, r.record(), r.acked());
+      if (!resends.isEmpty()) {
+        // failed again at once (metadata still unavailable after max.block.ms): keep the rest
+        // for the next round instead of blocking max.block.ms on each
+        resends.addAll(batch.subList(i + 1, batch.size()));
+        return;
       }
     }
   }
@@ -352,7 +405,7 @@ public final class Tailer implements Runnable {
         if (sources.containsKey(source)) {
           continue;
         }
-        Source s = new Source(new TailedFile(p));
+        Source s = new Source(new TailedFile(p, config.ship().maxLineBytes()));
         sources.put(source, s);
         if (s.file.open(store.load(source))) {
           newGeneration(s);

@@ -8,6 +8,8 @@ import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
@@ -54,6 +56,11 @@ class GenerateCommandTest {
       assertThat(Files.readAllLines(log)).hasSize(d.path("lines").path("engine.log").asInt());
       assertThat(d.path("segments").get(0).path("truth").path("tau").asDouble())
           .isGreaterThanOrEqualTo(1.0);
+      // the manifest's shipArgs are options the shipper accepts
+      List<String> args = new ArrayList<>(List.of("ship", "--file", log.toString()));
+      d.path("shipArgs").forEach(a -> args.add(a.asText()));
+      assertThat(args).contains("--deployment", d.path("id").asText(), "--hardware-class");
+      new CommandLine(new IngestCli()).parseArgs(args.toArray(String[]::new));
     }
   }
 
@@ -71,6 +78,9 @@ class GenerateCommandTest {
             run("generate", "--scenario", "fleet", "--deployments", "0", "--out", tmp.toString()))
         .isEqualTo(2);
     assertThat(err.toString()).contains("--deployments");
+    assertThat(run("generate", "--only", "kimi-k25-eagle3,nope", "--out", tmp.toString()))
+        .isEqualTo(2);
+    assertThat(err.toString()).contains("--only: no deployment 'nope'");
     assertThat(run("generate", "--realtime", "--speed", "-1", "--out", tmp.toString()))
         .isEqualTo(2);
     assertThat(err.toString()).contains("--speed");

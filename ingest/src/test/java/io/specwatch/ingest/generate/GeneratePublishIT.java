@@ -59,7 +59,13 @@ class GeneratePublishIT {
             null,
             new KafkaOutput.Target(bootstrap, registry, decode, requests, contexts, Map.of()),
             false,
-            1);
+            1,
+            List.of(
+                DemoScenario.KIMI_EAGLE3,
+                DemoScenario.KIMI_BASELINE,
+                DemoScenario.KIMI_EAGLE3_NCCL,
+                DemoScenario.KIMI_EAGLE_COLLAPSE,
+                DemoScenario.LLAMA_EAGLE3));
     Generate.Result r = Generate.run(config, nanos -> {}, new PrintWriter(new StringWriter()));
     Scenario s = r.scenario();
 
@@ -70,9 +76,10 @@ class GeneratePublishIT {
     List<ConsumerRecord<String, DecodeEvent>> de =
         consume(bootstrap, registry, decode, DecodeEvent.class, r.sent().decodeEvents());
 
-    // one context per segment: 10 deployments, two of them change at the middle
-    assertThat(r.sent().runContexts()).isEqualTo(12);
-    assertThat(rc).hasSize(12);
+    // one context per segment: 5 deployments, two of them change at the middle
+    assertThat(s.deployments()).hasSize(5);
+    assertThat(r.sent().runContexts()).isEqualTo(7);
+    assertThat(rc).hasSize(7);
     assertThat(ra).hasSize((int) r.sent().requests()).isNotEmpty();
     assertThat(de).hasSize((int) r.sent().decodeEvents());
     assertThat(r.sent().decodeEvents()).isEqualTo(r.totals().ticks());

@@ -22,6 +22,7 @@ import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import net.jqwik.api.Assume;
 import net.jqwik.api.ForAll;
@@ -133,7 +134,7 @@ class GeneratedFormatsProperties {
     PerfModel perf = new PerfModel(10, 0.5, 12, 1, 0.05, 0.03, 0.02);
     RunContextSpec ctx = new RunContextSpec("0.5.6", "abc1234", r.chance(0.5), Map.of());
     return new DeploymentSpec(
-        "rt-" + format.name().toLowerCase(java.util.Locale.ROOT),
+        "rt-" + format.name().toLowerCase(Locale.ROOT),
         "gpu-rt",
         format,
         format.isSglang() ? RequestFormat.SGLANG_META_INFO : RequestFormat.REQUEST_V1,

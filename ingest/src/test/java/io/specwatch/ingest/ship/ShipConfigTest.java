@@ -47,4 +47,40 @@ class ShipConfigTest {
         .contains("sasl.jaas.config")
         .doesNotContain("secret");
   }
+
+  private static ShipConfig withMaxLine(int maxLineBytes, Map<String, String> overrides) {
+    return new ShipConfig(
+        "k:9092",
+        "http://r/apis/ccompat/v7",
+        "specwatch.decode-events.v1",
+        "specwatch.dead-letter.v1",
+        "dep",
+        "gpu-1",
+        NormaliseConfig.defaults(),
+        overrides,
+        "specwatch.request-acceptance.v1",
+        io.specwatch.serde.Topics.RUN_CONTEXT,
+        io.specwatch.ingest.context.RunContextSources.NONE,
+        maxLineBytes);
+  }
+
+  @Test
+  void maxLineBytesDefaultsTo256KibAndBatchesAreLarge() {
+    ShipConfig c = config("k:9092", Map.of());
+    assertThat(c.maxLineBytes()).isEqualTo(SourceLine.DEFAULT_MAX_LINE_BYTES).isEqualTo(262144);
+    assertThat(c.producerProperties()).containsEntry("batch.size", "262144");
+  }
+
+  @Test
+  void maxLineBytesMustLeaveRoomForTheDeadLetterInOneRecord() {
+    assertThatThrownBy(() -> withMaxLine(1024 * 1024, Map.of()))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("max-line-bytes")
+        .hasMessageContaining("max.request.size (1048576)");
+    assertThatThrownBy(() -> withMaxLine(0, Map.of())).hasMessageContaining("max-line-bytes");
+    assertThat(withMaxLine(1024 * 1024, Map.of("max.request.size", "4194304")).maxLineBytes())
+        .isEqualTo(1024 * 1024);
+    assertThatThrownBy(() -> withMaxLine(1000, Map.of("max.request.size", "big")))
+        .hasMessageContaining("max.request.size");
+  }
 }

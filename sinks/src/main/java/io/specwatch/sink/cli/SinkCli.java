@@ -7,7 +7,7 @@ import picocli.CommandLine.Command;
 
 /**
  * Entry point: {@code java -jar specwatch-sinks.jar
- * migrate|run|windows|query|rollups|select-finetune [options]}.
+ * migrate|run|windows|query|rollups|select-finetune|dashboard [options]}.
  */
 @Command(
     name = "specwatch-sinks",
@@ -18,7 +18,8 @@ import picocli.CommandLine.Command;
       WindowsCommand.class,
       QueryCommand.class,
       RollupsCommand.class,
-      SelectFinetuneCommand.class
+      SelectFinetuneCommand.class,
+      DashboardCommand.class
     },
     description =
         "ClickHouse sink for specwatch window results, the SQL cookbook, rollups and draft"

@@ -18,6 +18,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import org.apache.kafka.common.metrics.Sensor;
 import org.apache.kafka.streams.KeyValue;
 import org.apache.kafka.streams.processor.PunctuationType;
 import org.apache.kafka.streams.processor.api.Processor;
@@ -44,6 +45,8 @@ final class AlertProcessor implements Processor<String, WindowResult, String, Al
   private KeyValueStore<String, RegressionDetector.State> regression;
   private KeyValueStore<String, LastSeen> lastSeen;
   private KeyValueStore<String, RunContextHistory> history;
+  private Sensor raised;
+  private Sensor cleared;
   private long initWallMs;
   private long clock = Long.MIN_VALUE; // newest window end seen: the alert stream time
 
@@ -59,6 +62,23 @@ final class AlertProcessor implements Processor<String, WindowResult, String, Al
     regression = context.getStateStore(TopologyNames.ALERT_REGRESSION_STORE);
     lastSeen = context.getStateStore(TopologyNames.ALERT_LAST_SEEN_STORE);
     history = context.getStateStore(TopologyNames.RUN_CONTEXT_HISTORY_STORE);
+    String task = "task-" + context.taskId();
+    raised =
+        context
+            .metrics()
+            .addRateTotalSensor(
+                TopologyNames.METRIC_SCOPE,
+                task,
+                TopologyNames.ALERTS_RAISED_METRIC,
+                Sensor.RecordingLevel.INFO);
+    cleared =
+        context
+            .metrics()
+            .addRateTotalSensor(
+                TopologyNames.METRIC_SCOPE,
+                task,
+                TopologyNames.ALERTS_CLEARED_METRIC,
+                Sensor.RecordingLevel.INFO);
     initWallMs = context.currentSystemTimeMs();
     context.schedule(
         config.noDataCheckInterval(), PunctuationType.WALL_CLOCK_TIME, this::wallClockCheck);
@@ -150,21 +170,28 @@ final class AlertProcessor implements Processor<String, WindowResult, String, Al
   /**
    * Raises NO_DATA for every deployment silent for at least the configured silence. streamTime:
    * {@code now} is the alert stream time (newest window end) compared with the deployment's last
-   * window end; otherwise {@code now} is wall-clock compared with when its last window was
-   * processed (or the processor started, whichever is later).
+   * window end, and its last window was processed at least the check interval ago in wall-clock
+   * time (a lagging partition in a replay is behind, not silent); otherwise {@code now} is
+   * wall-clock compared with when its last window was processed (or the processor started,
+   * whichever is later).
    */
   private void silenceCheck(long now, String trigger, boolean streamTime) {
     long silence = config.noDataSilence().toMillis();
+    long wallNow = context.currentSystemTimeMs();
+    long arrivalGuard = config.noDataCheckInterval().toMillis();
     List<KeyValue<String, LastSeen>> silent = new ArrayList<>();
     try (KeyValueIterator<String, LastSeen> it = lastSeen.all()) {
       while (it.hasNext()) {
         KeyValue<String, LastSeen> kv = it.next();
         LastSeen s = kv.value;
-        long since =
+        long sinceArrival = wallNow - Math.max(s.lastArrivalWallMs(), initWallMs);
+        boolean silentNow =
             streamTime
-                ? now - s.lastWindowEnd()
-                : now - Math.max(s.lastArrivalWallMs(), initWallMs);
-        if (!s.noDataRaised() && since >= silence) {
+                // a deployment whose windows still arrive (a lagging partition in a replay) is
+                // behind, not silent
+                ? now - s.lastWindowEnd() >= silence && sinceArrival >= arrivalGuard
+                : sinceArrival >= silence;
+        if (!s.noDataRaised() && silentNow) {
           silent.add(kv);
         }
       }
@@ -222,7 +249,7 @@ final class AlertProcessor implements Processor<String, WindowResult, String, Al
     }
     boolean raise = step.transition() == Transition.RAISE;
     AlertState state = raise ? AlertState.RAISED : AlertState.CLEARED;
-    Map<String, String> ev = windowEvidence(w);
+    Map<String, String> ev = AlertEvidence.window(w);
     ev.put(
         raise ? "breachWindows" : "healthyWindows",
         Integer.toString(raise ? step.state().breachStreak() : step.state().healthyStreak()));
@@ -245,8 +272,8 @@ final class AlertProcessor implements Processor<String, WindowResult, String, Al
                   step.state().breachStreak(),
                   observed,
                   num(threshold),
-                  str(w.getMeanAcceptLength()),
-                  str(w.getBreakEvenAcceptLength()))
+                  AlertEvidence.str(w.getMeanAcceptLength()),
+                  AlertEvidence.str(w.getBreakEvenAcceptLength()))
               : String.format(
                   Locale.ROOT,
                   "speedup back at or above %s for %d windows: S=%.3f",
@@ -290,34 +317,6 @@ final class AlertProcessor implements Processor<String, WindowResult, String, Al
             ev));
   }
 
-  private static Map<String, String> windowEvidence(WindowResult w) {
-    Map<String, String> ev = new LinkedHashMap<>();
-    ev.put("windowStart", w.getWindowStart().toString());
-    ev.put("windowEnd", w.getWindowEnd().toString());
-    ev.put("cycles", Long.toString(w.getCycles()));
-    ev.put("tau", str(w.getMeanAcceptLength()));
-    ev.put("tauStar", str(w.getBreakEvenAcceptLength()));
-    ev.put("speedup", str(w.getSpeedup()));
-    ev.put("meanCycleMs", str(w.getMeanCycleMs()));
-    ev.put("verifyMsP50", str(w.getVerifyMsP50()));
-    ev.put("baselineStepMs", str(w.getBaselineStepMs()));
-    ev.put("effectiveTokSPerRequest", str(w.getEffectiveTokSPerRequest()));
-    ev.put("baselineTokS", str(w.getBaselineTokS()));
-    ev.put("acceptedTokens", Long.toString(w.getAcceptedTokens()));
-    ev.put("draftedTokens", Long.toString(w.getDraftedTokens()));
-    if (w.getBaselineSource() != null) {
-      ev.put("baselineSource", w.getBaselineSource());
-    }
-    if (w.getRunContextId() != null) {
-      ev.put("runContextId", w.getRunContextId());
-    }
-    return ev;
-  }
-
-  private static String str(Double d) {
-    return d == null ? "null" : num(d);
-  }
-
   // ---- REGRESSION --------------------------------------------------------------------------
 
   private void regression(String deployment, WindowResult w) {
@@ -332,27 +331,7 @@ final class AlertProcessor implements Processor<String, WindowResult, String, Al
     long start = w.getWindowStart().toEpochMilli();
     long end = w.getWindowEnd().toEpochMilli();
     boolean raise = out.transition() == Transition.RAISE;
-    Map<String, String> ev = new LinkedHashMap<>();
-    ev.put("confidence", num(config.confidence()));
-    ev.put("alpha", num(config.alpha()));
-    ev.put("minEffect", num(config.minEffect()));
-    ev.put("metricsTested", Integer.toString(out.tests().size()));
-    for (MetricTest t : out.tests()) {
-      String p = t.metric().field() + ".";
-      WelchTest x = t.test();
-      ev.put(p + "referenceMean", num(x.referenceMean()));
-      ev.put(p + "referenceSd", num(x.referenceSd()));
-      ev.put(p + "referenceN", Long.toString(x.referenceN()));
-      ev.put(p + "recentMean", num(x.recentMean()));
-      ev.put(p + "recentSd", num(x.recentSd()));
-      ev.put(p + "recentN", Long.toString(x.recentN()));
-      ev.put(p + "t", num(x.t()));
-      ev.put(p + "df", num(x.df()));
-      ev.put(p + "p", num(x.p()));
-      ev.put(p + "pAdjusted", num(t.pAdjusted()));
-      ev.put(p + "effect", num(x.relativeEffect()));
-      ev.put(p + "breach", Boolean.toString(t.breach()));
-    }
+    Map<String, String> ev = AlertEvidence.regression(out, config);
     Optional<MetricTest> strongest = out.strongest();
     String metric = null;
     Double observed = null;
@@ -422,6 +401,7 @@ final class AlertProcessor implements Processor<String, WindowResult, String, Al
   }
 
   private void emit(Alert alert) {
+    (alert.getState() == AlertState.RAISED ? raised : cleared).record();
     context.forward(
         new Record<>(alert.getDeploymentId(), alert, alert.getEmittedAt().toEpochMilli()));
   }

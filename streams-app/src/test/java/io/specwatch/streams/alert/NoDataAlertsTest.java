@@ -39,6 +39,8 @@ class NoDataAlertsTest {
       f.send(window("a", i, 500, 2.0, 30.0, 26.0, null).build());
     }
     assertThat(f.read()).as("a's newest window ends at minute 7: b silent 4 min < 5").isEmpty();
+    // b's last window was processed 30 s ago in wall-clock time: silent, not merely behind
+    f.driver.advanceWallClockTime(Duration.ofSeconds(30));
     f.send(window("a", 7, 500, 2.0, 30.0, 26.0, null).build()); // ends at minute 8: 5 min
     List<Alert> raised = f.read();
     assertThat(raised)
@@ -90,5 +92,23 @@ class NoDataAlertsTest {
     assertThat(f.read())
         .extracting(Alert::getType, Alert::getState, Alert::getWindowStart)
         .containsExactly(tuple(AlertType.NO_DATA, AlertState.CLEARED, minute(30)));
+  }
+
+  @Test
+  void aDeploymentOnALaggingPartitionIsBehindNotSilent() {
+    f = new AlertFixtures(stateDir, AlertConfig.defaults());
+    // replay: a's partition runs 15 minutes of event time ahead of b's, both keep arriving
+    for (int i = 0; i < 10; i++) {
+      f.send(window("a", i + 15, 500, 2.0, 30.0, 26.0, null).build());
+      f.send(window("b", i, 500, 2.0, 30.0, 26.0, null).build());
+      f.driver.advanceWallClockTime(Duration.ofSeconds(1));
+    }
+    assertThat(f.read()).isEmpty();
+    // b's partition stalls: after the check interval of wall-clock time, a's next window raises
+    f.driver.advanceWallClockTime(Duration.ofSeconds(30));
+    f.send(window("a", 25, 500, 2.0, 30.0, 26.0, null).build());
+    assertThat(f.read())
+        .extracting(Alert::getDeploymentId, Alert::getType, Alert::getState, Alert::getWindowStart)
+        .containsExactly(tuple("b", AlertType.NO_DATA, AlertState.RAISED, minute(10)));
   }
 }

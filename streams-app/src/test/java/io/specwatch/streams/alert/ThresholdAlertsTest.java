@@ -86,6 +86,9 @@ class ThresholdAlertsTest {
     assertThat(c.getEvidence()).containsEntry("healthyWindows", "2");
     assertThat(c.getAlertId()).isNotEqualTo(a.getAlertId());
 
+    assertThat(metric("alerts-raised-total")).isEqualTo(1.0);
+    assertThat(metric("alerts-cleared-total")).isEqualTo(1.0);
+
     Hysteresis.State stored =
         f.driver
             .<String, Hysteresis.State>getKeyValueStore(TopologyNames.ALERT_HYSTERESIS_STORE)
@@ -143,5 +146,15 @@ class ThresholdAlertsTest {
     assertThat(f.read()).isEmpty();
     f.send(window("kimi", 3, 900, 1.0, 25.0, 24.0, null).build());
     assertThat(f.read()).extracting(Alert::getType).containsExactly(AlertType.ACCEPT_COLLAPSE);
+  }
+
+  private double metric(String name) {
+    return f.driver.metrics().entrySet().stream()
+        .filter(
+            e ->
+                e.getKey().name().equals(name)
+                    && e.getKey().group().equals("stream-specwatch-metrics"))
+        .mapToDouble(e -> ((Number) e.getValue().metricValue()).doubleValue())
+        .sum();
   }
 }

@@ -1,0 +1,186 @@
+#!/usr/bin/env bash
+# ./specwatch bench ingest: the shipper's throughput against kcat on the same real broker, same run.
+#
+# Builds a deterministic mixed engine log (default 1,000,000 lines: SGLang Decode batch, vLLM V1 and
+# v0 metric pairs, TensorRT-LLM iteration stats, ~30% noise lines, ~0.1% cut lines that are
+# dead-lettered), starts its OWN Kafka + registry as plain processes (scripts/services.sh with
+# non-default ports and its own run dir, so nobody else's services or tests are touched), then
+#   1. kcat -P produces the raw lines (one message per line) to topic A,
+#   2. `ingest ship` parses, normalises, serialises (Avro, registry) and produces the same file to the
+#      decode-events / dead-letter topics,
+# both with acks=all, idempotence, linger.ms=20, one key for every record (one partition of a
+# 3-partition topic each: the shipper keys by deployment). Prints lines/s of both and the ratio
+# shipper/kcat, checks the record counts in the topics, and stops what it started.
+#
+# Settings (env): SPECWATCH_BENCH_LINES=1000000  SPECWATCH_BENCH_KAFKA_PORT=29092 (controller +1)
+#   SPECWATCH_BENCH_REGISTRY_PORT=28081 (management +10)  SPECWATCH_BENCH_DIR=<run dir>/bench-ingest
+#   SPECWATCH_BENCH_KEEP_SERVICES=1 (leave the services running afterwards)
+#   SPECWATCH_BENCH_SHIP_OPTS (extra `ingest ship` options, e.g. "--producer-property batch.size=262144")
+set -euo pipefail
+SPECWATCH_HOME="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+export SPECWATCH_HOME
+# shellcheck source=lib.sh
+source "$SPECWATCH_HOME/scripts/lib.sh"
+
+VERSION=0.1.0-SNAPSHOT
+LINES=${SPECWATCH_BENCH_LINES:-1000000}
+[[ "$LINES" =~ ^[1-9][0-9]*$ ]] || die "setting SPECWATCH_BENCH_LINES must be a positive integer, got '$LINES'"
+KPORT=${SPECWATCH_BENCH_KAFKA_PORT:-29092}
+RPORT=${SPECWATCH_BENCH_REGISTRY_PORT:-28081}
+for p in KPORT RPORT; do
+  [[ "${!p}" =~ ^[0-9]+$ ]] && ((${!p} > 1024 && ${!p} < 65525)) \
+    || die "setting SPECWATCH_BENCH_${p/PORT/}_PORT must be a TCP port (1025-65524), got '${!p}'"
+done
+BENCH_DIR=${SPECWATCH_BENCH_DIR:-$SPECWATCH_RUN_DIR/bench-ingest}
+JAR="$SPECWATCH_HOME/ingest/target/specwatch-ingest-$VERSION.jar"
+RUN_ID=$(date -u +%Y%m%d%H%M%S)
+T_RAW="bench-$RUN_ID.raw"
+T_EVENTS="bench-$RUN_ID.decode-events"
+T_DLQ="bench-$RUN_ID.dead-letter"
+T_REQ="bench-$RUN_ID.request-acceptance"
+T_CTX="bench-$RUN_ID.run-context"
+BOOTSTRAP="127.0.0.1:$KPORT"
+REGISTRY="http://127.0.0.1:$RPORT/apis/ccompat/v7"
+PARTITIONS=3
+
+# The services of this bench only: own ports, own run dir (services.sh reads these).
+svc() {
+  SPECWATCH_RUN_DIR="$BENCH_DIR" SPECWATCH_KAFKA_PORT="$KPORT" SPECWATCH_KAFKA_CONTROLLER_PORT="$((KPORT + 1))" \
+    SPECWATCH_REGISTRY_PORT="$RPORT" SPECWATCH_REGISTRY_MANAGEMENT_PORT="$((RPORT + 10))" \
+    SPECWATCH_BOOTSTRAP="$BOOTSTRAP" "$SPECWATCH_HOME/scripts/services.sh" "$@"
+}
+
+STARTED=0
+cleanup() {
+  if ((STARTED)) && [[ -z "${SPECWATCH_BENCH_KEEP_SERVICES:-}" ]]; then
+    svc stop registry kafka || true
+  fi
+}
+trap cleanup EXIT
+
+# Deterministic mixed log: per 20 lines 8 SGLang Decode batch, 2 vLLM V1 (Engine + SpecDecoding),
+# 2 vLLM v0 (throughput + Speculative metrics), 2 TensorRT-LLM JSON = 14 metric lines, and 6 noise
+# lines (SGLang Prefill batch, HTTP access lines, a warning); every 997th line is cut mid-field.
+make_log() {
+  local out="$1" n="$2"
+  awk -v n="$n" 'BEGIN {
+    for (i = 0; i < n; i++) {
+      s = 32400 + int(i / 20); h = int(s / 3600) % 24; m = int(s / 60) % 60; sec = s % 60
+      ts = sprintf("%02d:%02d:%02d", h, m, sec)
+      k = i % 20; v = (i * 7919) % 100
+      if (k < 8) {
+        line = sprintf("[2025-10-20 %s TP0] Decode batch. #running-req: %d, #token: %d, token usage: 0.%02d, accept len: %.2f, accept rate: %.2f, cuda graph: False, gen throughput (token/s): %.2f, #queue-req: 0, ", ts, 1 + v % 4, 1000 + i % 50000, v, 1.5 + v / 100.0, 0.25 + v / 200.0, 55 + v / 3.0)
+      } else if (k == 8) {
+        line = sprintf("[2025-10-20 %s TP0] Prefill batch. #new-seq: 1, #new-token: %d, #cached-token: 0, token usage: 0.00, #running-req: 0, #queue-req: 0, ", ts, 380 + v)
+      } else if (k == 9 || k == 10 || k == 11) {
+        line = sprintf("INFO:     127.0.0.1:%d - \"POST /v1/chat/completions HTTP/1.1\" 200 OK", 40000 + (i % 20000))
+      } else if (k == 12) {
+        line = sprintf("INFO 06-06 %s [loggers.py:116] Engine 000: Avg prompt throughput: %.1f tokens/s, Avg generation throughput: %.1f tokens/s, Running: %d reqs, Waiting: 0 reqs, GPU KV cache usage: %.1f%%, Prefix cache hit rate: 40.0%%", ts, v / 4.0, 200 + v, 1 + v % 8, v / 2.0)
+      } else if (k == 13) {
+        line = sprintf("INFO 06-06 %s [loggers.py:116] SpecDecoding metrics: Mean acceptance length: %.2f, Accepted throughput: %.2f tokens/s, Drafted throughput: 300.00 tokens/s, Accepted: %d tokens, Drafted: 3000 tokens, Per-position acceptance rate: 0.700, 0.500, 0.300, Avg Draft acceptance rate: 50.0%%", ts, 1.5 + v / 100.0, 100 + v, 1000 + v * 10)
+      } else if (k == 14) {
+        line = sprintf("INFO 08-01 %s metrics.py:345] Avg prompt throughput: 0.0 tokens/s, Avg generation throughput: %.1f tokens/s, Running: 2 reqs, Swapped: 0 reqs, Pending: 0 reqs, GPU KV cache usage: 5.1%%, CPU KV cache usage: 0.0%%.", ts, 90 + v / 2.0)
+      } else if (k == 15) {
+        line = sprintf("INFO 08-01 %s metrics.py:367] Speculative metrics: Draft acceptance rate: 0.600, System efficiency: 0.400, Number of speculative tokens: 4, Number of accepted tokens: %d, Number of draft tokens: %d, Number of emitted tokens: %d.", ts, 2400 * (1 + int(i / 20)), 4000 * (1 + int(i / 20)), 3000 * (1 + int(i / 20)))
+      } else if (k == 16 || k == 17) {
+        line = sprintf("{\"cpuMemUsage\": 0, \"gpuMemUsage\": 1000, \"iter\": %d, \"iterLatencyMS\": %.1f, \"numActiveRequests\": 4, \"numQueuedRequests\": 0, \"timestamp\": \"06-06-2025 %s.123456\", \"specDecodingStats\": {\"numDraftTokens\": 12, \"numAcceptedTokens\": %d, \"numRequestsWithDraftTokens\": 4, \"acceptanceLength\": 2.5, \"iterLatencyMS\": 6.0, \"draftOverhead\": 0.2}}", i, 25 + v / 10.0, ts, v % 12)
+      } else if (k == 18) {
+        line = sprintf("[2025-10-20 %s TP0] WARNING scheduler.py:%d: KV cache usage high, retracting requests", ts, 100 + v)
+      } else {
+        line = sprintf("INFO:     127.0.0.1:%d - \"GET /health HTTP/1.1\" 200 OK", 50000 + (i % 10000))
+      }
+      if (i % 997 == 500 && k < 8) { line = substr(line, 1, index(line, "accept len") + 12) }
+      print line
+    }
+  }' >"$out"
+}
+
+end_offsets() { # topic -> sum of its partitions' end offsets (Kafka's GetOffsetShell)
+  svc kafka-tool org.apache.kafka.tools.GetOffsetShell --bootstrap-server "$BOOTSTRAP" --topic "$1" --time -1 \
+    2>/dev/null | awk -F: '{ n += $NF } END { print n + 0 }'
+}
+
+main() {
+  command -v java >/dev/null 2>&1 || die "java not found (./specwatch needs Java 17)"
+  ensure_apt kcat
+  mkdir -p "$BENCH_DIR"
+  if [[ ! -f "$JAR" || ! -d "$SPECWATCH_HOME/ingest/target/lib" ]]; then
+    log "bench: building the ingest jar (mvn package -pl ingest -am, no tests; nothing is installed)"
+    (cd "$SPECWATCH_HOME" && mvn -B -q -pl ingest -am package -DskipTests -Dspotless.check.skip=true -Djacoco.skip=true) \
+      || die "building the ingest jar failed"
+  fi
+
+  local log_file="$BENCH_DIR/mixed-$LINES.log"
+  if [[ ! -s "$log_file" ]]; then
+    log "bench: writing $LINES mixed lines to $log_file"
+    make_log "$log_file.tmp" "$LINES"
+    mv "$log_file.tmp" "$log_file"
+  fi
+  local bytes
+  bytes=$(stat -c %s "$log_file")
+  log "bench: $log_file: $LINES lines, $((bytes / 1024 / 1024)) MiB"
+
+  log "bench: starting its own Kafka ($BOOTSTRAP) and registry (127.0.0.1:$RPORT), run dir $BENCH_DIR/services"
+  STARTED=1
+  svc start kafka registry
+  local t
+  for t in "$T_RAW" "$T_EVENTS" "$T_DLQ" "$T_REQ" "$T_CTX"; do
+    svc topics-create "$t" "$PARTITIONS" >/dev/null
+  done
+
+  # Warm-up: the registry learns the schemas and the broker's first produce paths are loaded, so
+  # neither run pays for them (2000 lines, separate topics).
+  head -n 2000 "$log_file" >"$BENCH_DIR/warmup.log"
+  java -jar "$JAR" ship --file "$BENCH_DIR/warmup.log" --deployment bench --host bench-host \
+    --bootstrap "$BOOTSTRAP" --registry-url "$REGISTRY" --topic "$T_EVENTS.warmup" \
+    --dlq-topic "$T_DLQ.warmup" --request-topic "$T_REQ.warmup" --run-context-topic "$T_CTX.warmup" \
+    --no-progress >/dev/null 2>"$BENCH_DIR/warmup.err" \
+    || { cat "$BENCH_DIR/warmup.err" >&2; die "warm-up ship failed"; }
+  kcat -P -b "$BOOTSTRAP" -t "$T_RAW.warmup" -k bench -l "$BENCH_DIR/warmup.log" 2>/dev/null \
+    || die "warm-up kcat failed"
+
+  log "bench: kcat -P: $LINES raw lines -> $T_RAW (acks=all, idempotence, linger.ms=20)"
+  local load_before kcat_time ship_time
+  load_before=$(cut -d' ' -f1-3 /proc/loadavg)
+  # bash's `time` gives wall and CPU seconds of each run (TIMEFORMAT: real user sys)
+  local TIMEFORMAT='%R %U %S'
+  kcat_time=$({ time kcat -P -b "$BOOTSTRAP" -t "$T_RAW" -k bench -l \
+    -X acks=all -X enable.idempotence=true -X linger.ms=20 "$log_file" 2>"$BENCH_DIR/kcat-$RUN_ID.err" ; } 2>&1) \
+    || { cat "$BENCH_DIR/kcat-$RUN_ID.err" >&2; die "kcat -P failed"; }
+
+  log "bench: ingest ship: the same file -> $T_EVENTS / $T_DLQ (parse, normalise, Avro, acks=all, idempotence)"
+  local ship_out="$BENCH_DIR/ship-$RUN_ID.out"
+  # shellcheck disable=SC2086 # SPECWATCH_BENCH_SHIP_OPTS is an option list
+  ship_time=$({ time java ${SPECWATCH_JAVA_OPTS:-} -jar "$JAR" ship --file "$log_file" --deployment bench \
+    --host bench-host --bootstrap "$BOOTSTRAP" --registry-url "$REGISTRY" --topic "$T_EVENTS" \
+    --dlq-topic "$T_DLQ" --request-topic "$T_REQ" --run-context-topic "$T_CTX" --no-progress \
+    ${SPECWATCH_BENCH_SHIP_OPTS:-} \
+    >"$ship_out" 2>"$BENCH_DIR/ship-$RUN_ID.err" ; } 2>&1) \
+    || { tail -20 "$BENCH_DIR/ship-$RUN_ID.err" >&2; die "ingest ship failed"; }
+  local load_after
+  load_after=$(cut -d' ' -f1-3 /proc/loadavg)
+
+  local raw_n ev_n dlq_n
+  raw_n=$(end_offsets "$T_RAW")
+  ev_n=$(end_offsets "$T_EVENTS")
+  dlq_n=$(end_offsets "$T_DLQ")
+  ((raw_n == LINES)) || die "kcat topic holds $raw_n records, expected $LINES"
+  ((ev_n > 0)) || die "the shipper produced no decode events"
+
+  local summary
+  summary=$(cat "$ship_out")
+  awk -v lines="$LINES" -v kt="$kcat_time" -v st="$ship_time" -v ev="$ev_n" -v dlq="$dlq_n" \
+    -v raw="$raw_n" -v bytes="$bytes" -v summary="$summary" -v lb="$load_before" -v la="$load_after" \
+    -v cores="$(nproc)" 'BEGIN {
+    split(kt, k, " "); split(st, s, " ")
+    kr = lines / k[1]; sr = lines / s[1]
+    printf "\nbench ingest: %d lines, %.1f MiB, one broker (Kafka 4.4.0, 127.0.0.1), acks=all + idempotence, linger.ms=20\n", lines, bytes / 1048576
+    printf "  %d cores, load average before %s, after %s (other work on the machine slows both runs)\n", cores, lb, la
+    printf "  %-34s %8.2f s wall %10.0f lines/s  %6.2f s CPU   (%d records)\n", "kcat -P (raw lines, baseline)", k[1], kr, k[2] + k[3], raw
+    printf "  %-34s %8.2f s wall %10.0f lines/s  %6.2f s CPU   (%d events + %d dead letters)\n", "ingest ship (parse+Avro+produce)", s[1], sr, s[2] + s[3], ev, dlq
+    printf "  ratio ship/kcat (lines/s): %.2f   (target >= 0.5)\n", sr / kr
+    printf "  shipper: %s\n", summary
+  }'
+}
+
+main "$@"

@@ -1,0 +1,150 @@
+#!/usr/bin/env bash
+# Benchmark of the streams app (./specwatch bench streams), on its OWN plain-process Kafka + registry
+# (non-default ports, own run dir: nothing shared with the demo or with tests):
+#   1. throughput: N realistic SGLang interval events (Avro, many deployments, event time advancing so
+#      windows close) on one topic; Kafka's consumer perf tool reads that topic (records/s, the
+#      baseline), then the streams app with exactly_once_v2 processes it from the beginning (events/s
+#      until the group's committed offsets reach the end); prints both and the ratio (target >= 0.25).
+#   2. heap: the app with -Xmx512m over events of 10,000 deployments whose windows are all open at
+#      the end; heap used after a full GC (jcmd GC.run + GC.heap_info) and RSS (target <= 512 MB).
+#
+# Settings (env): SPECWATCH_BENCH_EVENTS=100000  SPECWATCH_BENCH_DEPLOYMENTS=1000
+#                 SPECWATCH_BENCH_HEAP_DEPLOYMENTS=10000  SPECWATCH_BENCH_HEAP_EVENTS=50000
+#                 SPECWATCH_BENCH_PARTITIONS=3  SPECWATCH_BENCH_PORT_BASE=29200 (Kafka, controller +1,
+#                 registry +2, management +3)  SPECWATCH_BENCH_RUN_DIR=<repo>/.run/bench-streams
+#                 SPECWATCH_BENCH_JAVA_OPTS (JVM options of both the app and the perf tool, default
+#                 -Xmx512m)  SPECWATCH_BENCH_APP_ARGS (extra `streams run` options of the throughput
+#                 run, e.g. "-K statestore.cache.max.bytes=0")  SPECWATCH_BENCH_KEEP_SERVICES=1
+set -euo pipefail
+# shellcheck source=scripts/lib.sh
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+
+_int() { # NAME DEFAULT MIN
+  local v="${!1:-$2}"
+  [[ "$v" =~ ^[0-9]+$ ]] && ((v >= $3)) || die "setting $1 must be an integer >= $3, got '$v'"
+  printf '%s' "$v"
+}
+EVENTS=$(_int SPECWATCH_BENCH_EVENTS 100000 1000)
+DEPLOYMENTS=$(_int SPECWATCH_BENCH_DEPLOYMENTS 1000 1)
+HEAP_DEPLOYMENTS=$(_int SPECWATCH_BENCH_HEAP_DEPLOYMENTS 10000 1)
+HEAP_EVENTS=$(_int SPECWATCH_BENCH_HEAP_EVENTS 50000 1)
+PARTITIONS=$(_int SPECWATCH_BENCH_PARTITIONS 3 1)
+BASE=$(_int SPECWATCH_BENCH_PORT_BASE 29200 1025)
+((BASE < 65500)) || die "setting SPECWATCH_BENCH_PORT_BASE must be below 65500, got $BASE"
+JAVA_OPTS=(${SPECWATCH_BENCH_JAVA_OPTS:--Xmx512m})
+
+export SPECWATCH_RUN_DIR="${SPECWATCH_BENCH_RUN_DIR:-$SPECWATCH_HOME/.run/bench-streams}"
+export SPECWATCH_KAFKA_PORT=$BASE SPECWATCH_KAFKA_CONTROLLER_PORT=$((BASE + 1))
+export SPECWATCH_REGISTRY_PORT=$((BASE + 2)) SPECWATCH_REGISTRY_MANAGEMENT_PORT=$((BASE + 3))
+BOOTSTRAP="127.0.0.1:$BASE"
+REGISTRY="http://127.0.0.1:$((BASE + 2))/apis/ccompat/v7"
+RUN_ID="$(date +%s)"
+WORK="$SPECWATCH_RUN_DIR/work/$RUN_ID"
+mkdir -p "$WORK"
+JAVA="${JAVA_HOME:+$JAVA_HOME/bin/}java"
+JCMD="${JAVA_HOME:+$JAVA_HOME/bin/}jcmd"
+command -v "$JCMD" >/dev/null || die "jcmd not found (a JDK is needed for the heap figure)"
+SERVICES="$SPECWATCH_HOME/scripts/services.sh"
+APP_JAR="$SPECWATCH_HOME/streams-app/target/specwatch-streams-app-0.1.0-SNAPSHOT.jar"
+TEST_CLASSES="$SPECWATCH_HOME/streams-app/target/test-classes"
+
+cleanup() {
+  [[ -n "${APP_PID:-}" ]] && kill -KILL "$APP_PID" 2>/dev/null || true
+  if [[ "${SPECWATCH_BENCH_KEEP_SERVICES:-}" != 1 ]]; then
+    "$SERVICES" stop registry kafka >/dev/null 2>&1 || true
+  fi
+}
+trap cleanup EXIT
+
+if [[ ! -f "$APP_JAR" || ! -f "$TEST_CLASSES/io/specwatch/streams/StreamsBench.class" \
+  || -n "${SPECWATCH_BENCH_BUILD:-}" ]]; then
+  log "bench streams: building streams-app (package, tests compiled, not run)"
+  (cd "$SPECWATCH_HOME" && mvn -B -q -pl streams-app -am package -DskipTests -Djacoco.skip=true \
+    -Dspotless.check.skip=true) || die "build failed: run 'mvn -B -pl streams-app -am package -DskipTests'"
+fi
+CP="$TEST_CLASSES:$APP_JAR:$SPECWATCH_HOME/streams-app/target/lib/*"
+bench() { "$JAVA" -Xmx1g -cp "$CP" io.specwatch.streams.StreamsBench "$@"; }
+
+log "bench streams: own services in $SPECWATCH_RUN_DIR (Kafka $BOOTSTRAP, registry $REGISTRY)"
+"$SERVICES" start kafka registry
+KAFKA_HOME="$(fetch_kafka_jars)"
+
+topic() { # name partitions [append-time]
+  SPECWATCH_BOOTSTRAP="$BOOTSTRAP" "$SERVICES" topics-create "$@" >/dev/null
+}
+
+# run_app APP_ID IN OUT [extra args]: starts the app in the background, sets APP_PID, log in $WORK
+run_app() {
+  local id="$1" in="$2" out="$3"
+  shift 3
+  "$JAVA" "${JAVA_OPTS[@]}" -XX:+ExitOnOutOfMemoryError -jar "$APP_JAR" run \
+    --bootstrap "$BOOTSTRAP" --registry-url "$REGISTRY" --application-id "$id" \
+    --state-dir "$WORK/state-$id" --decode-events-topic "$in" --window-results-topic "$out" \
+    --run-context-topic "$in-run-context" --dead-letter-topic "$out-dead-letters" \
+    --alerts-topic "$out-alerts" \
+    --topic-partitions "$PARTITIONS" "$@" >"$WORK/$id.log" 2>&1 &
+  APP_PID=$!
+}
+
+stop_app() {
+  kill -TERM "$APP_PID" 2>/dev/null || true
+  wait "$APP_PID" 2>/dev/null || true
+  APP_PID=
+}
+
+# ---- 1. throughput
+IN="bench.decode-events.$RUN_ID"
+OUT="bench.window-results.$RUN_ID"
+topic "$IN" "$PARTITIONS"
+topic "$OUT" "$PARTITIONS" append-time
+log "producing $EVENTS events of $DEPLOYMENTS deployments to $IN ($PARTITIONS partitions)"
+bench produce "$BOOTSTRAP" "$REGISTRY" "$IN" "$EVENTS" "$DEPLOYMENTS" stream | tee "$WORK/produce.txt"
+
+log "baseline: Kafka's ConsumerPerformance reading $IN (same JVM options as the app: ${JAVA_OPTS[*]})"
+"$JAVA" "${JAVA_OPTS[@]}" -Dlog4j2.configurationFile="$KAFKA_HOME/config/tools-log4j2.yaml" \
+  -cp "$KAFKA_HOME/lib/*" org.apache.kafka.tools.ConsumerPerformance --bootstrap-server "$BOOTSTRAP" \
+  --topic "$IN" --num-records "$EVENTS" --group "bench-perf-$RUN_ID" --timeout 60000 \
+  | tee "$WORK/consumer-perf.txt"
+# columns: start.time, end.time, data.consumed.in.MB, MB.sec, data.consumed.in.nMsg, nMsg.sec,
+#          rebalance.time.ms, fetch.time.ms, fetch.MB.sec, fetch.nMsg.sec (without the group join)
+PERF_RATE=$(awk -F', *' 'NR > 1 && NF >= 10 {print $10}' "$WORK/consumer-perf.txt" | tail -1)
+[[ -n "$PERF_RATE" ]] || die "could not read fetch.nMsg.sec from $WORK/consumer-perf.txt"
+
+APP_ID="bench-streams-$RUN_ID"
+log "streams app (exactly_once_v2, ${JAVA_OPTS[*]} ${SPECWATCH_BENCH_APP_ARGS:-}) over $IN from the beginning"
+# shellcheck disable=SC2086 # word splitting of the extra options is intended
+run_app "$APP_ID" "$IN" "$OUT" ${SPECWATCH_BENCH_APP_ARGS:-}
+bench await "$BOOTSTRAP" "$APP_ID" "$IN" 1800 | tee "$WORK/streams.txt"
+kill -0 "$APP_PID" 2>/dev/null || die "the app died, see $WORK/$APP_ID.log"
+stop_app
+APP_RATE=$(sed -n 's/.*events_per_s=\([0-9]*\).*/\1/p' "$WORK/streams.txt")
+[[ -n "$APP_RATE" ]] || die "no streams figure, see $WORK/streams.txt and $WORK/$APP_ID.log"
+
+# ---- 2. heap with every window of HEAP_DEPLOYMENTS deployments open
+HIN="bench.decode-events-open.$RUN_ID"
+HOUT="bench.window-results-open.$RUN_ID"
+topic "$HIN" "$PARTITIONS"
+topic "$HOUT" "$PARTITIONS" append-time
+log "producing $HEAP_EVENTS events of $HEAP_DEPLOYMENTS deployments, all inside the first window"
+bench produce "$BOOTSTRAP" "$REGISTRY" "$HIN" "$HEAP_EVENTS" "$HEAP_DEPLOYMENTS" open | tee "$WORK/produce-open.txt"
+HEAP_ID="bench-heap-$RUN_ID"
+HEAP_OPTS=(-Xmx512m)
+JAVA_OPTS=("${HEAP_OPTS[@]}")
+run_app "$HEAP_ID" "$HIN" "$HOUT"
+bench await "$BOOTSTRAP" "$HEAP_ID" "$HIN" 1800 | tee "$WORK/heap-await.txt"
+kill -0 "$APP_PID" 2>/dev/null || die "the app died (OOM?), see $WORK/$HEAP_ID.log"
+"$JCMD" "$APP_PID" GC.run >/dev/null
+"$JCMD" "$APP_PID" GC.heap_info | tee "$WORK/heap-info.txt"
+HEAP_USED_K=$(grep -Eo 'used [0-9]+K' "$WORK/heap-info.txt" | head -1 | grep -Eo '[0-9]+')
+HEAP_TOTAL_K=$(grep -Eo 'total [0-9]+K' "$WORK/heap-info.txt" | head -1 | grep -Eo '[0-9]+')
+RSS_K=$(awk '/^VmRSS/ {print $2}' "/proc/$APP_PID/status")
+stop_app
+
+echo
+echo "==== streams benchmark ($(nproc) cores, $EVENTS events, $DEPLOYMENTS deployments, $PARTITIONS partitions, run $RUN_ID)"
+printf 'consumer perf tool (baseline): %.0f records/s\n' "$PERF_RATE"
+printf 'streams app, exactly_once_v2:  %d events/s\n' "$APP_RATE"
+awk -v a="$APP_RATE" -v b="$PERF_RATE" 'BEGIN {printf "ratio streams / consumer perf: %.3f (target >= 0.25)\n", a / b}'
+printf 'heap, %d deployments with open windows (-Xmx512m): used after full GC %d MB of %d MB committed, RSS %d MB (target <= 512 MB)\n' \
+  "$HEAP_DEPLOYMENTS" "$((HEAP_USED_K / 1024))" "$((HEAP_TOTAL_K / 1024))" "$((RSS_K / 1024))"
+echo "logs and raw tool output: $WORK"

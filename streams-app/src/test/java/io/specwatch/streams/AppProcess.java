@@ -1,0 +1,110 @@
+package io.specwatch.streams;
+
+import java.io.IOException;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The streams app's packaged jar ({@code target/specwatch-streams-app-*.jar}, built in the package
+ * phase before failsafe runs) started as a separate JVM: {@code java -jar ... run ARGS}, output in
+ * a log file. {@link #kill9()} is SIGKILL (no shutdown hook, no close, no LeaveGroup).
+ */
+final class AppProcess implements AutoCloseable {
+  private final String name;
+  private final Process process;
+  private final Path log;
+
+  private AppProcess(String name, Process process, Path log) {
+    this.name = name;
+    this.process = process;
+    this.log = log;
+  }
+
+  /** The packaged app jar of this module. */
+  static Path appJar() throws IOException {
+    Path target = Path.of(System.getProperty("basedir", ".")).resolve("target");
+    try (DirectoryStream<Path> jars =
+        Files.newDirectoryStream(target, "specwatch-streams-app-*.jar")) {
+      for (Path jar : jars) {
+        String f = jar.getFileName().toString();
+        if (!f.endsWith("-tests.jar") && !f.endsWith("-sources.jar")) {
+          return jar;
+        }
+      }
+    }
+    throw new IllegalStateException(
+        "no packaged app jar in " + target + ": run the integration tests with mvn verify");
+  }
+
+  /**
+   * Starts {@code java -jar <app jar> run <args>} with a small heap; SPECWATCH_* variables of this
+   * JVM are not passed on, so only {@code args} configure the app. Output goes to {@code logDir}.
+   */
+  static AppProcess start(String name, Path logDir, List<String> args) throws IOException {
+    Files.createDirectories(logDir);
+    Path log = logDir.resolve(name + ".log");
+    List<String> cmd = new ArrayList<>();
+    cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+    // quick start on a small box: C1 only, serial GC
+    cmd.addAll(List.of("-Xmx256m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1"));
+    cmd.addAll(List.of("-jar", appJar().toString(), "run"));
+    cmd.addAll(args);
+    ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true);
+    pb.redirectOutput(ProcessBuilder.Redirect.to(log.toFile()));
+    pb.environment().keySet().removeIf(k -> k.startsWith("SPECWATCH_"));
+    return new AppProcess(name, pb.start(), log);
+  }
+
+  String name() {
+    return name;
+  }
+
+  long pid() {
+    return process.pid();
+  }
+
+  boolean isAlive() {
+    return process.isAlive();
+  }
+
+  Path log() {
+    return log;
+  }
+
+  /** SIGKILL, then waits for the process to be gone; returns its exit code (137 for SIGKILL). */
+  int kill9() throws InterruptedException {
+    process.destroyForcibly();
+    return process.waitFor();
+  }
+
+  /** SIGTERM (the app closes and commits), then waits up to {@code timeout}; the exit code. */
+  int stop(Duration timeout) throws InterruptedException {
+    process.destroy();
+    if (!process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
+      process.destroyForcibly();
+      throw new IllegalStateException(name + " did not stop within " + timeout + ", see " + log);
+    }
+    return process.exitValue();
+  }
+
+  /** Waits up to {@code timeout} for the process to exit by itself; the exit code. */
+  int awaitExit(Duration timeout) throws InterruptedException {
+    if (!process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
+      throw new IllegalStateException(name + " still running after " + timeout + ", see " + log);
+    }
+    return process.exitValue();
+  }
+
+  /** Kills the process if it still runs (test cleanup). */
+  @Override
+  public void close() {
+    if (process.isAlive()) {
+      process.destroyForcibly();
+    }
+  }
+}

@@ -1,0 +1,168 @@
+package io.specwatch.streams;
+
+import io.specwatch.schemas.DecodeEvent;
+import io.specwatch.serde.AvroSerde;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.apache.kafka.clients.admin.OffsetSpec;
+import org.apache.kafka.clients.admin.TopicDescription;
+import org.apache.kafka.clients.consumer.OffsetAndMetadata;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.serialization.StringSerializer;
+
+/**
+ * Driver of {@code scripts/bench-streams.sh} (run from the test classpath, no test framework).
+ *
+ * <ul>
+ *   <li>{@code produce BOOTSTRAP REGISTRY TOPIC EVENTS DEPLOYMENTS stream|open}: realistic SGLang
+ *       interval events ({@link SyntheticDecodeEvents}), round-robin over the deployments in event
+ *       time order. {@code stream}: one line per deployment every 1.2 s of event time, so windows
+ *       close as the input advances (steady state). {@code open}: every event inside the first
+ *       minute, so every deployment's window is open at the end (state size).
+ *   <li>{@code await BOOTSTRAP GROUP TOPIC TIMEOUT_S}: polls the group's committed offsets (with
+ *       exactly-once they move only when the output and state of those records are committed) until
+ *       they reach the end of TOPIC; prints {@code events=N seconds=S events_per_s=R}, counted from
+ *       the first commit seen.
+ * </ul>
+ */
+public final class StreamsBench {
+  private static final Instant T0 = Instant.parse("2026-03-02T00:00:00Z");
+
+  private StreamsBench() {}
+
+  public static void main(String[] args) throws Exception {
+    if (args.length == 7 && args[0].equals("produce")) {
+      produce(
+          args[1],
+          args[2],
+          args[3],
+          Long.parseLong(args[4]),
+          Integer.parseInt(args[5]),
+          args[6].equals("open"));
+    } else if (args.length == 5 && args[0].equals("await")) {
+      await(args[1], args[2], args[3], Duration.ofSeconds(Long.parseLong(args[4])));
+    } else {
+      System.err.println(
+          "usage: StreamsBench produce BOOTSTRAP REGISTRY TOPIC EVENTS DEPLOYMENTS stream|open\n"
+              + "       StreamsBench await BOOTSTRAP GROUP TOPIC TIMEOUT_S");
+      System.exit(2);
+    }
+  }
+
+  static void produce(
+      String bootstrap, String registry, String topic, long events, int deployments, boolean open)
+      throws Exception {
+    Properties p = new Properties();
+    p.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap);
+    p.put(ProducerConfig.ACKS_CONFIG, "all");
+    p.put(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, true);
+    p.put(ProducerConfig.LINGER_MS_CONFIG, 20);
+    p.put(ProducerConfig.BATCH_SIZE_CONFIG, 262_144);
+    p.put(ProducerConfig.BUFFER_MEMORY_CONFIG, 128L << 20);
+    SyntheticDecodeEvents gen = new SyntheticDecodeEvents(4242);
+    String[] names = new String[deployments];
+    for (int d = 0; d < deployments; d++) {
+      names[d] = SyntheticDecodeEvents.deployment(d);
+    }
+    long rounds = (events + deployments - 1) / deployments;
+    // open: every round inside [0 s, 55 s) of the first window; stream: 1.2 s per round
+    double roundMs = open ? 55_000.0 / rounds : 1_200.0;
+    AtomicReference<Exception> failure = new AtomicReference<>();
+    long t0 = System.nanoTime();
+    long bytes = 0;
+    try (KafkaProducer<String, DecodeEvent> producer =
+        new KafkaProducer<>(
+            p,
+            new StringSerializer(),
+            AvroSerde.forClass(DecodeEvent.class, Map.of("schema.registry.url", registry), false)
+                .serializer())) {
+      for (long i = 0; i < events; i++) {
+        int d = (int) (i % deployments);
+        long round = i / deployments;
+        long ms = (long) (round * roundMs + d * (roundMs / deployments));
+        DecodeEvent e = gen.next(names[d], T0.plusMillis(ms));
+        producer.send(
+            new ProducerRecord<>(topic, names[d], e),
+            (md, ex) -> {
+              if (ex != null) {
+                failure.compareAndSet(null, ex);
+              }
+            });
+        if (i == 0) {
+          bytes = e.toByteBuffer().remaining();
+        }
+        if (failure.get() != null) {
+          throw failure.get();
+        }
+      }
+      producer.flush();
+    }
+    if (failure.get() != null) {
+      throw failure.get();
+    }
+    double s = (System.nanoTime() - t0) / 1e9;
+    System.out.printf(
+        "produced events=%d deployments=%d mode=%s avro_bytes_per_event=%d seconds=%.1f events_per_s=%.0f%n",
+        events, deployments, open ? "open" : "stream", bytes, s, events / s);
+  }
+
+  static void await(String bootstrap, String group, String topic, Duration timeout)
+      throws Exception {
+    try (Admin admin =
+        Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap))) {
+      TopicDescription d = admin.describeTopics(List.of(topic)).allTopicNames().get().get(topic);
+      Map<TopicPartition, OffsetSpec> specs = new HashMap<>();
+      d.partitions()
+          .forEach(pi -> specs.put(new TopicPartition(topic, pi.partition()), OffsetSpec.latest()));
+      long end = 0;
+      for (var info : admin.listOffsets(specs).all().get().values()) {
+        end += info.offset();
+      }
+      long deadline = System.nanoTime() + timeout.toNanos();
+      long startNanos = -1;
+      long startOffset = 0;
+      long committed = 0;
+      while (committed < end) {
+        if (System.nanoTime() > deadline) {
+          System.out.printf("timeout: committed %d of %d after %s%n", committed, end, timeout);
+          System.exit(1);
+        }
+        committed = committed(admin, group, topic);
+        if (startNanos < 0 && committed > 0) {
+          startNanos = System.nanoTime();
+          startOffset = committed;
+        }
+        if (committed < end) {
+          TimeUnit.MILLISECONDS.sleep(100);
+        }
+      }
+      double s = (System.nanoTime() - startNanos) / 1e9;
+      long n = end - startOffset;
+      System.out.printf("events=%d seconds=%.2f events_per_s=%.0f%n", n, s, n / s);
+    }
+  }
+
+  private static long committed(Admin admin, String group, String topic)
+      throws InterruptedException, ExecutionException {
+    long sum = 0;
+    for (Map.Entry<TopicPartition, OffsetAndMetadata> e :
+        admin.listConsumerGroupOffsets(group).partitionsToOffsetAndMetadata().get().entrySet()) {
+      if (e.getKey().topic().equals(topic) && e.getValue() != null) {
+        sum += e.getValue().offset();
+      }
+    }
+    return sum;
+  }
+}
