@@ -97,7 +97,7 @@ step "3/7 topics for run $RUN_ID, ClickHouse tables in database $DB"
 app sinks migrate --clickhouse-url "$SPECWATCH_CLICKHOUSE_URL" --database "$DB" \
   >"$DEMO_DIR/sink-migrate.log" 2>&1 || { cat "$DEMO_DIR/sink-migrate.log"; die "ClickHouse migration failed"; }
 
-step "4/7 streams-app (exactly_once_v2, 1-minute windows, grace $GRACE, learned baselines, alerts) and ClickHouse sink"
+step "4/7 streams-app (exactly_once_v2, 1-minute windows, grace $GRACE, baselines, alerts), ClickHouse sink, dashboard"
 log "app logs: $DEMO_DIR/{streams,sink,tail-*,generate}.log"
 # The deployments (ids, hosts, hardware, log formats) come from a manifest of the same scenario (a
 # 1-minute replay into preview/), so the tails can be up before the first line is written.
@@ -124,6 +124,12 @@ java "${JAVA_OPTS[@]}" -jar "$(jar sinks)" run "${KAFKA[@]}" \
   --group-id "specwatch-demo-sink-$RUN_ID" \
   >"$DEMO_DIR/sink.log" 2>&1 &
 PIDS+=("$!")
+
+DASH_PORT=${SPECWATCH_DASHBOARD_PORT:-8088}
+java "${JAVA_OPTS[@]}" -Xmx256m -jar "$(jar sinks)" dashboard --clickhouse-url "$SPECWATCH_CLICKHOUSE_URL" \
+  --database "$DB" --port "$DASH_PORT" >"$DEMO_DIR/dashboard.log" 2>&1 &
+PIDS+=("$!")
+log "dashboard (live while the demo runs): http://127.0.0.1:$DASH_PORT/"
 
 step "5/7 generate $DURATION of engine logs at ${SPEED}x wall-clock pace; one 'ingest tail' per deployment follows them"
 LOG_YEAR=$(date -u +%Y)
@@ -309,11 +315,10 @@ while IFS=$'\t' read -r dep episodes; do
 done < <(jq -r '[.episodes | group_by(.deployment)[] | select(all(.expectedAlerts | length == 0))
   | [.[0].deployment, (map(.id) | join(", "))] | @tsv] | .[]' "$MANIFEST")
 
-DASH_PORT=${SPECWATCH_DASHBOARD_PORT:-18080}
 cat <<EOF
 
 Where to look next:
-  dashboard      http://127.0.0.1:$DASH_PORT/  (TODO: start it here once 'sink dashboard' lands)
+  dashboard      ./specwatch dashboard --database $DB   then http://127.0.0.1:$DASH_PORT/
   cookbook       SPECWATCH_CLICKHOUSE_DATABASE=$DB ./specwatch sql speculation_vs_baseline
                  SPECWATCH_CLICKHOUSE_DATABASE=$DB ./specwatch sql alert_history
                  SPECWATCH_CLICKHOUSE_DATABASE=$DB ./specwatch sql verify_ms_by_run_context
