@@ -178,7 +178,7 @@ class DemoScenarioIT {
           pool.submit(
               () ->
                   StreamsRunner.start(streamsConfig)
-                      .awaitExit(Optional.of(Duration.ofSeconds(10))));
+                      .awaitExit(Optional.of(Duration.ofSeconds(60))));
       assertThat(streams.get(3, TimeUnit.MINUTES)).as("streams-app exit code").isZero();
 
       // 4. sink: window results and alerts into ClickHouse until idle
