@@ -1,10 +1,17 @@
 #!/usr/bin/env bash
-# ./specwatch demo: replay the bundled engine logs through the whole pipeline on real local services
-# (Kafka broker, Apicurio registry, ClickHouse server as plain processes) and print the window rows
-# read back from ClickHouse.
+# ./specwatch demo: the whole pipeline on real local services (Kafka broker, Apicurio registry,
+# ClickHouse server as plain processes). The generator writes the engine logs of the demo scenario
+# (ingest/README.md, "Generating a synthetic fleet": SGLang, vLLM and TRT-LLM deployments, EAGLE-3
+# and plain baselines of the same models, the seeds' below-baseline case, a tau collapse, an NCCL
+# verify-ms regression, a within-noise shift) at wall-clock pace sped up SPEED times; one
+# `ingest tail` per deployment follows the files while they grow; streams-app windows them and
+# raises alerts; the sink loads every topic into ClickHouse. Then the report is read back from
+# ClickHouse and checked against the generator's manifest.json (exit 1 on a mismatch).
 #
-# Each run uses its own topics and Streams application id (suffix = run id), so a rerun never mixes
-# with an earlier one; ClickHouse rows are keyed by (deployment, window) and replace each other.
+# Each run uses its own topics, Streams application id and consumer group (suffix = run id), so a
+# rerun never mixes with an earlier one; ClickHouse rows of a rerun replace the earlier ones by key
+# only where keys match, so the report reads the run's own rows (generated event-time span).
+# Ctrl-C stops the apps this script started; services and data stay.
 set -euo pipefail
 SPECWATCH_HOME="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 export SPECWATCH_HOME
@@ -14,8 +21,15 @@ source "$SPECWATCH_HOME/scripts/lib.sh"
 VERSION=0.1.0-SNAPSHOT
 RUN_ID=${SPECWATCH_DEMO_RUN_ID:-$(date -u +%Y%m%d%H%M%S)}
 DB=${SPECWATCH_DEMO_DATABASE:-specwatch_demo}
-LOGS=${SPECWATCH_DEMO_LOGS:-$SPECWATCH_HOME/demo/logs}
+DURATION=${SPECWATCH_DEMO_DURATION:-30m}
+SPEED=${SPECWATCH_DEMO_SPEED:-20}
+# Event-time lateness streams-app accepts: tails that start or poll a few wall-clock seconds apart
+# are minutes apart in event time at SPEED x.
+GRACE=${SPECWATCH_DEMO_GRACE:-5m}
+SEED=${SPECWATCH_DEMO_SEED:-42}
+SETTLE_TIMEOUT=${SPECWATCH_DEMO_SETTLE_TIMEOUT:-600}
 DEMO_DIR="$SPECWATCH_RUN_DIR/demo/$RUN_ID"
+GEN="$DEMO_DIR/logs"
 mkdir -p "$DEMO_DIR"
 
 T_EVENTS="specwatch.demo-$RUN_ID.decode-events.v1"
@@ -23,9 +37,11 @@ T_WINDOWS="specwatch.demo-$RUN_ID.window-results.v1"
 T_DLQ="specwatch.demo-$RUN_ID.dead-letter.v1"
 T_CONTEXT="specwatch.demo-$RUN_ID.run-context.v1"
 T_ALERTS="specwatch.demo-$RUN_ID.alerts.v1"
+T_REQUESTS="specwatch.demo-$RUN_ID.request-acceptance.v1"
+JAVA_OPTS=(-XX:+UseSerialGC -XX:TieredStopAtLevel=1 -Xss512k)
 
 PIDS=()
-cleanup() {
+stop_apps() {
   local p
   for p in "${PIDS[@]:-}"; do
     [[ -n "$p" ]] && kill "$p" 2>/dev/null || true
@@ -33,79 +49,286 @@ cleanup() {
   for p in "${PIDS[@]:-}"; do
     [[ -n "$p" ]] && wait "$p" 2>/dev/null || true
   done
+  PIDS=()
 }
-trap 'cleanup; echo; log "demo interrupted: apps stopped; services keep running (./specwatch services stop), data stays in ClickHouse database $DB"; exit 130' INT TERM
-trap cleanup EXIT
+how_to_query() {
+  log "services keep running (./specwatch services status | stop); data stays in ClickHouse database $DB:"
+  log "  SPECWATCH_CLICKHOUSE_DATABASE=$DB ./specwatch sql speculation_vs_baseline   (or: clickhouse-client --port ${SPECWATCH_CLICKHOUSE_TCP_PORT:-19000} -d $DB)"
+}
+trap 'stop_apps; echo; log "demo interrupted: the apps it started are stopped"; how_to_query; exit 130' INT TERM
+trap stop_apps EXIT
 
 step() { printf '\n\033[1m==> %s\033[0m\n' "$*"; }
 jar() { echo "$SPECWATCH_HOME/$1/target/specwatch-$1-$VERSION.jar"; }
+app() { # module args... (foreground)
+  local m=$1
+  shift
+  java "${JAVA_OPTS[@]}" -jar "$(jar "$m")" "$@"
+}
+ch() { # SQL -> TSV
+  curl -sS --fail-with-body "$SPECWATCH_CLICKHOUSE_URL/?database=$DB" --data-binary "$1"
+}
+ch_count() { ch "SELECT count() FROM $1 FINAL WHERE $2 FORMAT TSV" 2>/dev/null || echo '?'; }
+elapsed() { printf '%dm%02ds' $(((SECONDS - t0) / 60)) $(((SECONDS - t0) % 60)); }
 
 t0=$SECONDS
-step "1/6 build (skipped when the jars exist; ./specwatch build rebuilds)"
+command -v jq >/dev/null 2>&1 || ensure_apt jq
+command -v curl >/dev/null 2>&1 || ensure_apt curl
+
+step "1/7 build (skipped when the jars exist; ./specwatch build rebuilds)"
 for m in ingest streams-app sinks; do
   if [[ ! -f "$(jar "$m")" ]]; then "$SPECWATCH_HOME/specwatch" build; break; fi
 done
 
-step "2/6 local services: Kafka 4.4.0 (KRaft), Apicurio registry, ClickHouse (logs in $SPECWATCH_RUN_DIR/services)"
+step "2/7 local services: Kafka 4.4.0 (KRaft), Apicurio registry, ClickHouse (logs in $SPECWATCH_RUN_DIR/services)"
 "$SPECWATCH_HOME/scripts/services.sh" start
 eval "$("$SPECWATCH_HOME/scripts/services.sh" env)"
 : "${SPECWATCH_BOOTSTRAP:?}" "${SPECWATCH_REGISTRY_URL:?}" "${SPECWATCH_CLICKHOUSE_URL:?}"
+KAFKA=(--bootstrap "$SPECWATCH_BOOTSTRAP" --registry-url "$SPECWATCH_REGISTRY_URL")
 
-step "3/6 topics for run $RUN_ID"
+step "3/7 topics for run $RUN_ID, ClickHouse tables in database $DB"
 "$SPECWATCH_HOME/scripts/services.sh" topics-create "$T_EVENTS" 3
 "$SPECWATCH_HOME/scripts/services.sh" topics-create "$T_WINDOWS" 3 append-time
 "$SPECWATCH_HOME/scripts/services.sh" topics-create "$T_DLQ" 1
 # co-partitioned with the events: same partition count, both keyed by deployment
 "$SPECWATCH_HOME/scripts/services.sh" topics-create "$T_CONTEXT" 3 compact
 "$SPECWATCH_HOME/scripts/services.sh" topics-create "$T_ALERTS" 1 append-time
-
-step "4/6 ingest: ship the sample engine logs ($LOGS) to $T_EVENTS"
-for f in "$LOGS"/*.log; do
-  dep=$(basename "$f" .log)
-  log "shipping $f as deployment $dep"
-  java -jar "$(jar ingest)" ship --file "$f" --deployment "$dep" --host demo-gpu-01 \
-    --bootstrap "$SPECWATCH_BOOTSTRAP" --registry-url "$SPECWATCH_REGISTRY_URL" \
-    --topic "$T_EVENTS" --dlq-topic "$T_DLQ" --run-context-topic "$T_CONTEXT"
-done
-
-step "5/6 streams-app (exactly_once_v2, 1-minute windows) and ClickHouse sink"
-java -jar "$(jar sinks)" migrate --clickhouse-url "$SPECWATCH_CLICKHOUSE_URL" --database "$DB" \
+"$SPECWATCH_HOME/scripts/services.sh" topics-create "$T_REQUESTS" 3
+app sinks migrate --clickhouse-url "$SPECWATCH_CLICKHOUSE_URL" --database "$DB" \
   >"$DEMO_DIR/sink-migrate.log" 2>&1 || { cat "$DEMO_DIR/sink-migrate.log"; die "ClickHouse migration failed"; }
-java -jar "$(jar streams-app)" run --bootstrap "$SPECWATCH_BOOTSTRAP" --registry-url "$SPECWATCH_REGISTRY_URL" \
+
+step "4/7 streams-app (exactly_once_v2, 1-minute windows, grace $GRACE, baselines, alerts), ClickHouse sink, dashboard"
+log "app logs: $DEMO_DIR/{streams,sink,tail-*,generate}.log"
+# The deployments (ids, hosts, hardware, log formats) come from a manifest of the same scenario (a
+# 1-minute replay into preview/), so the tails can be up before the first line is written.
+app ingest generate --scenario demo --seed "$SEED" --duration 1m --out "$DEMO_DIR/preview" \
+  >"$DEMO_DIR/generate-preview.log" 2>&1 || die "generator failed: see $DEMO_DIR/generate-preview.log"
+PREVIEW="$DEMO_DIR/preview/manifest.json"
+# Speculative deployments with a plain twin on the same model and hardware get a learned baseline;
+# the others (DeepSeek MTP, Llama-70B n-gram) a configured t_AR, as an operator would set it.
+STATIC=$(jq -r '. as $m | [.deployments[] | select((.specMethod | ascii_downcase) != "none" and ((.baseline // "") == "")) | . as $d
+  | ($m.episodes[] | select(.deployment == $d.id and .figures.tArMsBatch1 != null) | .figures.tArMsBatch1) as $t
+  | "\($d.model)|\($d.hardware.hardwareClass)|\($d.tp)|*=\($t)"] | unique | join(",")' "$PREVIEW")
+STATIC_ARGS=()
+[[ -n "$STATIC" ]] && STATIC_ARGS=(--static-baseline "$STATIC") && log "configured baselines (t_AR ms): $STATIC"
+java "${JAVA_OPTS[@]}" -jar "$(jar streams-app)" run "${KAFKA[@]}" \
   --application-id "specwatch-demo-$RUN_ID" --state-dir "$DEMO_DIR/streams-state" \
   --decode-events-topic "$T_EVENTS" --window-results-topic "$T_WINDOWS" --run-context-topic "$T_CONTEXT" \
-  --dead-letter-topic "$T_DLQ" --alerts-topic "$T_ALERTS" --no-create-topics --exit-when-idle 10s \
+  --dead-letter-topic "$T_DLQ" --alerts-topic "$T_ALERTS" --no-create-topics --grace "$GRACE" "${STATIC_ARGS[@]}" \
   >"$DEMO_DIR/streams.log" 2>&1 &
-streams_pid=$!
-PIDS+=("$streams_pid")
-log "logs: $DEMO_DIR/streams.log, $DEMO_DIR/sink.log"
-# The sink starts once streams-app has processed the whole replay and committed its last
-# transaction, so its idle timeout cannot fire while streams-app is still starting up.
-while kill -0 "$streams_pid" 2>/dev/null; do
-  printf '\r  streams-app windowing the replayed events (%ss)   ' "$((SECONDS - t0))"
-  sleep 2
-done
-echo
-wait "$streams_pid" || die "streams-app failed: see $DEMO_DIR/streams.log"
-grep -h "final metrics" "$DEMO_DIR/streams.log" | sed 's/^.*final metrics /  streams-app: /' || true
-java -jar "$(jar sinks)" run --bootstrap "$SPECWATCH_BOOTSTRAP" --registry-url "$SPECWATCH_REGISTRY_URL" \
-  --clickhouse-url "$SPECWATCH_CLICKHOUSE_URL" --database "$DB" --tables window_results,decode_events \
-  --topic "$T_WINDOWS" --decode-events-topic "$T_EVENTS" --dead-letter-topic "$T_DLQ" \
-  --group-id "specwatch-demo-sink-$RUN_ID" --exit-when-idle PT8S \
+PIDS+=("$!")
+java "${JAVA_OPTS[@]}" -jar "$(jar sinks)" run "${KAFKA[@]}" \
+  --clickhouse-url "$SPECWATCH_CLICKHOUSE_URL" --database "$DB" \
+  --window-results-topic "$T_WINDOWS" --alerts-topic "$T_ALERTS" --decode-events-topic "$T_EVENTS" \
+  --request-acceptance-topic "$T_REQUESTS" --run-context-topic "$T_CONTEXT" --dead-letter-topic "$T_DLQ" \
+  --group-id "specwatch-demo-sink-$RUN_ID" \
   >"$DEMO_DIR/sink.log" 2>&1 &
-sink_pid=$!
-PIDS+=("$sink_pid")
-while kill -0 "$sink_pid" 2>/dev/null; do
-  printf '\r  sink inserting window results and decode events into ClickHouse (%ss)   ' "$((SECONDS - t0))"
+PIDS+=("$!")
+
+DASH_PORT=${SPECWATCH_DASHBOARD_PORT:-8088}
+java "${JAVA_OPTS[@]}" -Xmx256m -jar "$(jar sinks)" dashboard --clickhouse-url "$SPECWATCH_CLICKHOUSE_URL" \
+  --database "$DB" --port "$DASH_PORT" >"$DEMO_DIR/dashboard.log" 2>&1 &
+PIDS+=("$!")
+log "dashboard (live while the demo runs): http://127.0.0.1:$DASH_PORT/"
+
+step "5/7 generate $DURATION of engine logs at ${SPEED}x wall-clock pace; one 'ingest tail' per deployment follows them"
+LOG_YEAR=$(date -u +%Y)
+DEPLOYMENTS=$(jq -r '.deployments[].id' "$PREVIEW")
+# What an operator configures on each host's shipper: the hardware (no engine log prints it; the
+# baseline key is model|hardware class|tp) and, for vLLM v1/v2 spec lines, the draft steps.
+tail_args() { # deployment -> tail options from the manifest
+  jq -r --arg d "$1" '.deployments[] | select(.id == $d) |
+    "--deployment\n\(.id)\n--host\n\(.host)" +
+    "\n--hardware-class\n\(.hardware.hardwareClass)\n--gpu-model\n\(.hardware.gpuModel)" +
+    "\n--gpu-count\n\(.hardware.gpuCount)\n--interconnect\n\(.hardware.interconnect)" +
+    (if (.logFormat | test("^VLLM_V1_SPEC_V[12]$")) then "\n--speculative-num-steps\n\(.draftTokens)" else "" end)' \
+    "$PREVIEW"
+}
+start_tail() { # deployment [extra tail options]; run it with & (exec: $! is the JVM)
+  local d=$1 args
+  shift
+  mapfile -t args < <(tail_args "$d")
+  mkdir -p "$GEN/$d" "$DEMO_DIR/checkpoints/$d"
+  exec java "${JAVA_OPTS[@]}" -Xmx192m -jar "$(jar ingest)" tail --glob "$GEN/$d/*" \
+    --checkpoint-dir "$DEMO_DIR/checkpoints/$d" "${args[@]}" "${KAFKA[@]}" --log-year "$LOG_YEAR" \
+    --topic "$T_EVENTS" --dlq-topic "$T_DLQ" --run-context-topic "$T_CONTEXT" --request-topic "$T_REQUESTS" \
+    --producer-property max.block.ms=120000 "$@" >>"$DEMO_DIR/tail-$d.log" 2>&1
+}
+TAIL_PIDS=()
+for d in $DEPLOYMENTS; do
+  start_tail "$d" &
+  TAIL_PIDS+=("$!")
+  PIDS+=("$!")
+done
+NDEP=$(wc -w <<<"$DEPLOYMENTS")
+log "$NDEP deployments: $(tr '\n' ' ' <<<"$DEPLOYMENTS")"
+tails_ready() { [[ $(cat "$DEMO_DIR"/tail-*.log 2>/dev/null | grep -c 'tailing globs=') -ge $NDEP ]]; }
+wait_until 300 "the tails to start" tails_ready || die "the tails did not start: see $DEMO_DIR/tail-*.log"
+
+# The generator starts at the current minute, so windows line up with wall-clock minutes.
+START=$(date -u +%Y-%m-%dT%H:%M:00Z)
+java "${JAVA_OPTS[@]}" -jar "$(jar ingest)" generate --scenario demo --seed "$SEED" --start "$START" \
+  --duration "$DURATION" --realtime --speed "$SPEED" --out "$GEN" >"$DEMO_DIR/generate.log" 2>&1 &
+gen_pid=$!
+PIDS+=("$gen_pid")
+wait_until 60 "manifest.json" test -s "$GEN/manifest.json" || die "generator wrote no manifest: $DEMO_DIR/generate.log"
+MANIFEST="$GEN/manifest.json"
+FROM=$(jq -r '.start' "$MANIFEST" | sed 's/T/ /; s/Z$//')
+TO=$(jq -r '.end' "$MANIFEST" | sed 's/T/ /; s/Z$//')
+RANGE="window_start >= toDateTime('$FROM', 'UTC') AND window_start < toDateTime('$TO', 'UTC')"
+# a rerun within the same event-time span shares ClickHouse keys with the earlier run: read this
+# run's rows only (the sink records the topic of every row)
+W_RUN="kafka_topic = '$T_WINDOWS'"
+A_RUN="kafka_topic = '$T_ALERTS'"
+
+progress() { # label
+  local lines events windows alerts
+  lines=$(cat "$GEN"/*/* 2>/dev/null | wc -l)
+  events=$(ch_count decode_events "kafka_topic = '$T_EVENTS'")
+  windows=$(ch_count window_results "$W_RUN AND $RANGE AND prompt_category = '*' AND batch_bucket = '*'")
+  alerts=$(ch_count alerts "$A_RUN AND $RANGE AND state = 'RAISED'")
+  printf '\r  [%s] %s: log lines written %s | decode events in ClickHouse %s | windows %s | alerts raised %s   ' \
+    "$(elapsed)" "$1" "$lines" "$events" "$windows" "$alerts"
+  LAST_PROGRESS="$events/$windows/$alerts"
+}
+while kill -0 "$gen_pid" 2>/dev/null; do
+  progress "generating"
   sleep 2
 done
 echo
-wait "$sink_pid" || die "sink failed: see $DEMO_DIR/sink.log"
-grep -h "sink done" "$DEMO_DIR/sink.log" | sed 's/^/  /' || true
-PIDS=()
+wait "$gen_pid" || die "generator failed: see $DEMO_DIR/generate.log"
+grep -h "generated demo" "$DEMO_DIR/generate.log" | sed 's/^/  /' || true
 
-step "6/6 window rows read back from ClickHouse ($DB.window_results)"
-java -jar "$(jar sinks)" windows --clickhouse-url "$SPECWATCH_CLICKHOUSE_URL" --database "$DB"
+# Every line is shipped once each file's checkpoint offset equals its size; then the tails stop
+# (SIGTERM: clean, after the acknowledgements).
+unshipped() { # -> number of files whose checkpoint is behind their size
+  local n=0 f size off
+  for f in "$GEN"/*/*; do
+    [[ "$f" == */manifest.json ]] && continue
+    size=$(stat -c %s "$f")
+    off=$(cat "$DEMO_DIR/checkpoints/$(basename "$(dirname "$f")")"/*.json 2>/dev/null |
+      jq -rs --arg s "$f" '[.[] | select(.source? == $s) | .offset] | max // 0')
+    ((off < size)) && n=$((n + 1))
+  done
+  echo "$n"
+}
+deadline=$((SECONDS + SETTLE_TIMEOUT))
+while (($(unshipped) > 0)); do
+  for p in "${TAIL_PIDS[@]}"; do kill -0 "$p" 2>/dev/null || die "a tail stopped early: see $DEMO_DIR/tail-*.log"; done
+  ((SECONDS < deadline)) || die "the tails did not ship every line within ${SETTLE_TIMEOUT}s: see $DEMO_DIR/tail-*.log"
+  progress "shipping"
+  sleep 2
+done
+for p in "${TAIL_PIDS[@]}"; do kill "$p" 2>/dev/null || true; done
+for p in "${TAIL_PIDS[@]}"; do wait "$p" 2>/dev/null || true; done
+echo
+log "every generated line shipped (checkpoints in $DEMO_DIR/checkpoints)"
 
-log "demo done in $((SECONDS - t0)) s. Services are still running: ./specwatch services status | stop"
-log "query yourself: curl '$SPECWATCH_CLICKHOUSE_URL/' --data-binary 'SELECT * FROM $DB.window_results FINAL FORMAT PrettyCompact'"
+step "6/7 waiting for the last windows and alerts to reach ClickHouse"
+# Windows close as event time passes (1-minute windows + grace): the last ones of every deployment
+# start grace + ~3 minutes before the end of the generated span; then the report is read once the counts
+# stop growing for 3 consecutive polls.
+LAST="window_start >= toDateTime('$TO', 'UTC') - INTERVAL 8 MINUTE AND prompt_category = '*' AND batch_bucket = '*'"
+stable=0
+prev=""
+deadline=$((SECONDS + SETTLE_TIMEOUT))
+while ((SECONDS < deadline)); do
+  progress "settling"
+  done_deps=$(ch "SELECT uniqExact(deployment_id) FROM window_results WHERE $W_RUN AND $LAST FORMAT TSV" 2>/dev/null || echo 0)
+  if ((done_deps >= NDEP)) && [[ "$LAST_PROGRESS" == "$prev" && "$LAST_PROGRESS" != *'?'* ]]; then
+    stable=$((stable + 1))
+    ((stable >= 3)) && break
+  else
+    stable=0
+  fi
+  prev=$LAST_PROGRESS
+  sleep 4
+done
+echo
+((stable >= 3)) || log "WARNING: the pipeline did not settle within ${SETTLE_TIMEOUT}s (${done_deps:-0}/$NDEP deployments have their last windows); the report shows what arrived"
+stop_apps
+log "streams-app and sink stopped ($(elapsed))"
+
+step "7/7 report read back from ClickHouse ($DB), event time $FROM .. $TO UTC"
+# Per deployment, the last 10 closed 1-minute windows of the run (the state it ended in),
+# cycle-weighted; verdict thresholds are streams-app's defaults (S < 1: below baseline;
+# tau < 1.05: collapse).
+ch "
+SELECT deployment_id AS deployment,
+  max(spec_enabled) AS spec,
+  round(sum(mean_accept_length * cycles) / sum(cycles), 2) AS tau,
+  round(sum(effective_tok_s_per_request * cycles) / sum(cycles), 1) AS tok_s,
+  round(sumIf(baseline_tok_s * cycles, baseline_tok_s IS NOT NULL) / nullIf(sumIf(cycles, baseline_tok_s IS NOT NULL), 0), 1) AS baseline_tok_s,
+  round(sumIf(break_even_accept_length * cycles, break_even_accept_length IS NOT NULL) / nullIf(sumIf(cycles, break_even_accept_length IS NOT NULL), 0), 2) AS tau_star,
+  round(sumIf(speedup * cycles, speedup IS NOT NULL) / nullIf(sumIf(cycles, speedup IS NOT NULL), 0), 2) AS speedup,
+  multiIf(spec = 0, 'plain decoding (the baseline)',
+          tau < 1.05, concat('drafter broken: tau ', toString(tau)),
+          isNull(speedup), 'no baseline yet',
+          speedup < 1, concat('speculation costs throughput (S=', toString(speedup), ')'),
+          concat('healthy ', toString(speedup), 'x')) AS verdict
+FROM window_results FINAL
+WHERE $W_RUN AND prompt_category = '*' AND batch_bucket = '*' AND cycles > 0
+  AND window_start >= toDateTime('$FROM', 'UTC') AND window_start < toDateTime('$TO', 'UTC')
+  AND window_start > (SELECT max(window_start) FROM window_results WHERE $W_RUN) - 600
+GROUP BY deployment_id
+ORDER BY spec DESC, deployment_id
+FORMAT PrettyCompactMonoBlock" || die "report query failed"
+
+echo
+echo "Alerts raised (first window per deployment and type; evidence from the alert):"
+ch "
+SELECT deployment_id AS deployment, type, min(window_start) AS first_window,
+  argMin(concat(ifNull(metric, ''), if(isNull(observed), '', concat(' observed ', toString(round(observed, 2)))),
+    if(isNull(reference), '', concat(' vs ', toString(round(reference, 2)))),
+    if(isNull(p_value), '', concat(' p=', toString(round(p_value, 6))))), window_start) AS evidence,
+  argMin(ifNull(attributed_change, ''), window_start) AS attributed_change
+FROM alerts FINAL
+WHERE $A_RUN AND $RANGE AND state = 'RAISED' AND type != 'NO_DATA'
+GROUP BY deployment_id, type
+ORDER BY deployment_id, type
+FORMAT PrettyCompactMonoBlock" || die "alert query failed"
+
+NODATA=$(ch "SELECT count() FROM alerts FINAL WHERE $A_RUN AND $RANGE AND state = 'RAISED' AND type = 'NO_DATA' FORMAT TSV")
+echo "(plus $NODATA NO_DATA alerts: windows without events while the tails start up; not part of the story)"
+echo
+echo "Expectations from $MANIFEST:"
+RAISED=$(ch "SELECT DISTINCT concat(deployment_id, ' ', type) FROM alerts FINAL WHERE $A_RUN AND $RANGE AND state = 'RAISED' FORMAT TSV")
+mismatch=0
+while IFS=$'\t' read -r dep type episode; do
+  if grep -qx "$dep $type" <<<"$RAISED"; then
+    printf '  OK        %-28s %-20s raised (episode %s)\n' "$dep" "$type" "$episode"
+  else
+    printf '  MISMATCH  %-28s %-20s expected, not raised (episode %s)\n' "$dep" "$type" "$episode"
+    mismatch=1
+  fi
+done < <(jq -r '.episodes[] | .id as $e | .deployment as $d | .expectedAlerts[] | [$d, ., $e] | @tsv' "$MANIFEST" | sort -u)
+# Deployments none of whose episodes expects an alert (the within-noise shift, baselines, healthy
+# ones) must raise nothing; NO_DATA at the end of the replay is not part of the story.
+while IFS=$'\t' read -r dep episodes; do
+  extra=$(grep "^$dep " <<<"$RAISED" | grep -v ' NO_DATA$' | cut -d' ' -f2 | tr '\n' ' ' || true)
+  if [[ -z "$extra" ]]; then
+    printf '  OK        %-28s %-20s not flagged (%s)\n' "$dep" "no alert" "$episodes"
+  else
+    printf '  MISMATCH  %-28s %-20s flagged %s(%s)\n' "$dep" "no alert" "$extra" "$episodes"
+    mismatch=1
+  fi
+done < <(jq -r '[.episodes | group_by(.deployment)[] | select(all(.expectedAlerts | length == 0))
+  | [.[0].deployment, (map(.id) | join(", "))] | @tsv] | .[]' "$MANIFEST")
+
+cat <<EOF
+
+Where to look next:
+  dashboard      ./specwatch dashboard --database $DB   then http://127.0.0.1:$DASH_PORT/
+  cookbook       SPECWATCH_CLICKHOUSE_DATABASE=$DB ./specwatch sql speculation_vs_baseline
+                 SPECWATCH_CLICKHOUSE_DATABASE=$DB ./specwatch sql alert_history
+                 SPECWATCH_CLICKHOUSE_DATABASE=$DB ./specwatch sql verify_ms_by_run_context
+  clickhouse     clickhouse-client --port ${SPECWATCH_CLICKHOUSE_TCP_PORT:-19000} -d $DB \\
+                   -q "SELECT deployment_id, window_start, mean_accept_length, speedup FROM window_results FINAL WHERE prompt_category = '*' AND batch_bucket = '*' ORDER BY window_start DESC LIMIT 10"
+EOF
+log "demo done in $(elapsed); logs in $DEMO_DIR"
+how_to_query
+if ((mismatch)); then
+  log "MISMATCH: the pipeline's alerts differ from the manifest (see above)"
+  exit 1
+fi
+log "all expectations OK"
