@@ -63,7 +63,7 @@ fi
 cpu=$(awk -F': ' '/^model name/ {print $2; exit}' /proc/cpuinfo)
 mem=$(awk '/^MemTotal/ {printf "%.1f GiB", $2 / 1048576}' /proc/meminfo)
 java_v=$("${JAVA_HOME:+$JAVA_HOME/bin/}java" -version 2>&1 | head -1)
-ch_v=$( (clickhouse-server --version 2>/dev/null || clickhouse-client --version 2>/dev/null || echo unknown) | head -1)
+ch_v=$( (clickhouse-server --version 2>/dev/null || clickhouse-client --version 2>/dev/null || echo unknown) | head -1 | sed "s/^ClickHouse .*version //; s/\\.$//")
 {
   echo "# Benchmarks"
   echo
@@ -100,7 +100,7 @@ ch_v=$( (clickhouse-server --version 2>/dev/null || clickhouse-client --version 
     if ! grep -q "^# part $part finished .* exit 0 " "$out"; then
       echo "| $part | **run failed**: $(grep -o 'exit [0-9]*' "$out" | tail -1) (.run/bench-all/$part.out) | | | | FAIL | $run_at |"
     fi
-    grep '^BENCH ' "$out" | awk -v part="$part" -v at="$run_at" '
+    { grep '^BENCH ' "$out" || true; } | awk -v part="$part" -v at="$run_at" '
       { v[$2] = $3; u[$2] = $4; t[$2] = $5; if (!($2 in seen)) { seen[$2] = 1; order[++n] = $2 } }
       END {
         if (n == 0) printf "| %s | (no BENCH lines) | | | | | %s |\n", part, at
