@@ -180,6 +180,10 @@ main() {
     printf "  %-34s %8.2f s wall %10.0f lines/s  %6.2f s CPU   (%d events + %d dead letters)\n", "ingest ship (parse+Avro+produce)", s[1], sr, s[2] + s[3], ev, dlq
     printf "  ratio ship/kcat (lines/s): %.2f   (target >= 0.5)\n", sr / kr
     printf "  shipper: %s\n", summary
+    # machine-readable figures (convention: docs/BENCHMARKS.md, read by `./specwatch bench all`)
+    printf "BENCH ingest.kcat_lines_per_s %.0f lines/s\n", kr
+    printf "BENCH ingest.ship_lines_per_s %.0f lines/s\n", sr
+    printf "BENCH ingest.ratio_ship_to_kcat %.3f ratio >=0.5\n", sr / kr
   }'
 }
 

@@ -148,3 +148,9 @@ awk -v a="$APP_RATE" -v b="$PERF_RATE" 'BEGIN {printf "ratio streams / consumer 
 printf 'heap, %d deployments with open windows (-Xmx512m): used after full GC %d MB of %d MB committed, RSS %d MB (target <= 512 MB)\n' \
   "$HEAP_DEPLOYMENTS" "$((HEAP_USED_K / 1024))" "$((HEAP_TOTAL_K / 1024))" "$((RSS_K / 1024))"
 echo "logs and raw tool output: $WORK"
+# machine-readable figures (convention: docs/BENCHMARKS.md, read by `./specwatch bench all`)
+printf 'BENCH streams.consumer_perf_records_per_s %.0f records/s\n' "$PERF_RATE"
+printf 'BENCH streams.app_events_per_s %d events/s\n' "$APP_RATE"
+awk -v a="$APP_RATE" -v b="$PERF_RATE" 'BEGIN {printf "BENCH streams.ratio_app_to_consumer_perf %.4f ratio >=0.25\n", a / b}'
+printf 'BENCH streams.heap_used_after_gc_mb %d MB <=512\n' "$((HEAP_USED_K / 1024))"
+printf 'BENCH streams.rss_mb %d MB\n' "$((RSS_K / 1024))"

@@ -187,6 +187,12 @@ public final class SinkBench {
               name,
               sorted.get(sorted.size() / 2),
               r.stream().map(x -> String.format(Locale.ROOT, "%.2f", x)).toList());
+          // machine-readable figure (convention: docs/BENCHMARKS.md, read by `./specwatch bench`)
+          System.out.printf(
+              Locale.ROOT,
+              "BENCH sink.%s.ratio_to_clickhouse_client %.3f ratio >=0.5%n",
+              name,
+              sorted.get(sorted.size() / 2));
         });
   }
 
