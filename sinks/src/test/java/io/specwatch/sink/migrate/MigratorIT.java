@@ -166,6 +166,43 @@ class MigratorIT {
     }
   }
 
+  @Test
+  void v12InterruptedAfterTheSwapCompletesOnTheNextRunWithEveryRow() {
+    String db = SpecwatchContainers.uniqueName("it_migrate_v12_rerun");
+    ClickHouseConfig config =
+        ClickHouseConfig.of(SpecwatchContainers.clickhouseHttpUrl(), "default", "", db);
+    try (ClickHouseSql sql = new ClickHouseSql(config)) {
+      List<Migration> all = MigrationLoader.loadDefault();
+      new Migrator(sql, db, all.stream().filter(m -> m.version() < 12).toList()).migrate();
+      insertWindow(sql, db, 1, "2026-03-14 02:16:00", 2.0);
+      insertWindow(sql, db, 0, "2026-03-14 02:16:00", 1.0);
+      // a first run that stopped right after RENAME (old table still there, views not recreated)
+      Migration v12 = all.stream().filter(m -> m.version() == 12).findFirst().orElseThrow();
+      boolean swapped = false;
+      for (String s : v12.statements(db, sql.dialect())) {
+        sql.execute(s);
+        if (s.strip().startsWith("RENAME TABLE")) {
+          swapped = true;
+          break;
+        }
+      }
+      assertThat(swapped).isTrue();
+      assertThat(
+              count(
+                  sql,
+                  "SELECT count() FROM system.tables WHERE database = '"
+                      + db
+                      + "' AND name = 'window_results_v11'"))
+          .isEqualTo(1);
+      assertThat(Migrator.withBundledMigrations(sql, db).migrate()).containsExactly(12);
+      assertThat(count(sql, "SELECT count() FROM " + db + ".window_results FINAL")).isEqualTo(2);
+      insertWindow(sql, db, 1, "2026-03-14 02:17:00", 2.4);
+      assertThat(
+              count(sql, "SELECT countMerge(windows_state) FROM " + db + ".window_rollup_hourly"))
+          .isEqualTo(3);
+    }
+  }
+
   private static void insertWindow(
       ClickHouseSql sql, String db, int spec, String windowStart, double tau) {
     sql.execute(
