@@ -57,7 +57,7 @@ public final class WindowQueries {
   /** Distinct natural keys, computed without FINAL. */
   public long distinctKeys() {
     return number(
-        "SELECT uniqExact(deployment_id, prompt_category, batch_bucket, window_start) AS c FROM "
+        "SELECT uniqExact(deployment_id, prompt_category, batch_bucket, spec_enabled, window_start) AS c FROM "
             + table);
   }
 

@@ -152,7 +152,7 @@ class ClickHouseOutageIT {
         assertThat(
                 number(
                     sql,
-                    "SELECT uniqExact(deployment_id, prompt_category, batch_bucket, window_start)"
+                    "SELECT uniqExact(deployment_id, prompt_category, batch_bucket, spec_enabled, window_start)"
                         + " FROM "
                         + db
                         + ".window_results"))

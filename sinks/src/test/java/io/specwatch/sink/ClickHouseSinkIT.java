@@ -201,7 +201,7 @@ class ClickHouseSinkIT {
     assertCounts(
         sql,
         db + ".window_results",
-        "deployment_id, prompt_category, batch_bucket, window_start",
+        "deployment_id, prompt_category, batch_bucket, spec_enabled, window_start",
         WINDOWS);
     assertCounts(sql, db + ".request_acceptance", "event_id", REQUESTS);
     assertCounts(sql, db + ".alerts", "alert_id", ALERTS);

@@ -67,7 +67,7 @@ public final class DashboardQueries {
         + literal(deployment)
         + " AND "
         + range.condition("window_start")
-        + " ORDER BY window_start, prompt_category, batch_bucket LIMIT "
+        + " ORDER BY window_start, prompt_category, batch_bucket, spec_enabled LIMIT "
         + (MAX_SLICES + 1);
   }
 

@@ -61,7 +61,7 @@ class MigratorIT {
               List.of(
                   "window_results",
                   "ReplacingMergeTree",
-                  "deployment_id, prompt_category, batch_bucket, window_start"));
+                  "deployment_id, prompt_category, batch_bucket, spec_enabled, window_start"));
       assertThat(columns(sql, db, "decode_events"))
           .contains(
               List.of("event_time", "DateTime('UTC')"),
@@ -102,6 +102,129 @@ class MigratorIT {
 
       assertThat(Migrator.withBundledMigrations(sql, db).migrate()).doesNotContain(1).contains(10);
     }
+  }
+
+  @Test
+  void v12KeepsBothSpecSidesOfAWindowAndMigratesAnOldDatabaseWithItsRows() {
+    String db = SpecwatchContainers.uniqueName("it_migrate_v12");
+    ClickHouseConfig config =
+        ClickHouseConfig.of(SpecwatchContainers.clickhouseHttpUrl(), "default", "", db);
+    try (ClickHouseSql sql = new ClickHouseSql(config)) {
+      // An existing database: V001..V011 applied (old key), with rows.
+      List<Migration> old =
+          MigrationLoader.loadDefault().stream().filter(m -> m.version() < 12).toList();
+      new Migrator(sql, db, old).migrate();
+      insertWindow(sql, db, 1, "2026-03-14 02:16:00", 2.0);
+      insertWindow(sql, db, 0, "2026-03-14 02:16:00", 1.0);
+      insertWindow(sql, db, 1, "2026-03-14 02:17:00", 2.4);
+      assertThat(count(sql, "SELECT count() FROM " + db + ".window_results")).isEqualTo(3);
+      assertThat(
+              count(sql, "SELECT countMerge(windows_state) FROM " + db + ".window_rollup_hourly"))
+          .isEqualTo(3);
+
+      assertThat(Migrator.withBundledMigrations(sql, db).migrate()).containsExactly(12);
+
+      assertThat(
+              sql.queryTsvWithNames(
+                      "SELECT sorting_key FROM system.tables WHERE database = '"
+                          + db
+                          + "' AND name = 'window_results'")
+                  .get(1))
+          .containsExactly(
+              "deployment_id, prompt_category, batch_bucket, spec_enabled, window_start");
+      assertThat(
+              count(
+                  sql,
+                  "SELECT count() FROM system.tables WHERE database = '"
+                      + db
+                      + "' AND name LIKE 'window_results_v1%'"))
+          .isZero();
+      // every row copied; both spec sides of 02:16 survive FINAL and a forced merge
+      assertThat(count(sql, "SELECT count() FROM " + db + ".window_results FINAL")).isEqualTo(3);
+      // a spec / plain pair inserted after the migration also survives
+      insertWindow(sql, db, 1, "2026-03-14 02:18:00", 2.2);
+      insertWindow(sql, db, 0, "2026-03-14 02:18:00", 1.0);
+      sql.execute("OPTIMIZE TABLE " + db + ".window_results FINAL");
+      assertThat(
+              sql.queryTsvWithNames(
+                  "SELECT toString(window_start) AS w, spec_enabled, mean_accept_length FROM "
+                      + db
+                      + ".window_results FINAL ORDER BY w, spec_enabled"))
+          .containsExactly(
+              List.of("w", "spec_enabled", "mean_accept_length"),
+              List.of("2026-03-14 02:16:00", "0", "1"),
+              List.of("2026-03-14 02:16:00", "1", "2"),
+              List.of("2026-03-14 02:17:00", "1", "2.4"),
+              List.of("2026-03-14 02:18:00", "0", "1"),
+              List.of("2026-03-14 02:18:00", "1", "2.2"));
+      // the recreated views feed the rollups from the new table: 3 before + 2 new windows
+      assertThat(
+              count(sql, "SELECT countMerge(windows_state) FROM " + db + ".window_rollup_hourly"))
+          .isEqualTo(5);
+      assertThat(count(sql, "SELECT sum(windows) FROM " + db + ".window_daily")).isEqualTo(5);
+      assertThat(Migrator.withBundledMigrations(sql, db).migrate()).isEmpty();
+    }
+  }
+
+  @Test
+  void v12InterruptedAfterTheSwapCompletesOnTheNextRunWithEveryRow() {
+    String db = SpecwatchContainers.uniqueName("it_migrate_v12_rerun");
+    ClickHouseConfig config =
+        ClickHouseConfig.of(SpecwatchContainers.clickhouseHttpUrl(), "default", "", db);
+    try (ClickHouseSql sql = new ClickHouseSql(config)) {
+      List<Migration> all = MigrationLoader.loadDefault();
+      new Migrator(sql, db, all.stream().filter(m -> m.version() < 12).toList()).migrate();
+      insertWindow(sql, db, 1, "2026-03-14 02:16:00", 2.0);
+      insertWindow(sql, db, 0, "2026-03-14 02:16:00", 1.0);
+      // a first run that stopped right after RENAME (old table still there, views not recreated)
+      Migration v12 = all.stream().filter(m -> m.version() == 12).findFirst().orElseThrow();
+      boolean swapped = false;
+      for (String s : v12.statements(db, sql.dialect())) {
+        sql.execute(s);
+        if (s.strip().startsWith("RENAME TABLE")) {
+          swapped = true;
+          break;
+        }
+      }
+      assertThat(swapped).isTrue();
+      assertThat(
+              count(
+                  sql,
+                  "SELECT count() FROM system.tables WHERE database = '"
+                      + db
+                      + "' AND name = 'window_results_v11'"))
+          .isEqualTo(1);
+      assertThat(Migrator.withBundledMigrations(sql, db).migrate()).containsExactly(12);
+      assertThat(count(sql, "SELECT count() FROM " + db + ".window_results FINAL")).isEqualTo(2);
+      insertWindow(sql, db, 1, "2026-03-14 02:17:00", 2.4);
+      assertThat(
+              count(sql, "SELECT countMerge(windows_state) FROM " + db + ".window_rollup_hourly"))
+          .isEqualTo(3);
+    }
+  }
+
+  private static void insertWindow(
+      ClickHouseSql sql, String db, int spec, String windowStart, double tau) {
+    sql.execute(
+        "INSERT INTO "
+            + db
+            + ".window_results (deployment_id, prompt_category, batch_bucket, window_start,"
+            + " window_end, events, cycles, requests, spec_enabled, mean_accept_length,"
+            + " accepted_tokens, drafted_tokens, per_position_acceptance, per_position_conditional,"
+            + " late_events, kafka_topic, kafka_partition, kafka_offset, inserted_at) VALUES"
+            + " ('kimi-eagle3', 'chat', '1', '"
+            + windowStart
+            + "', toDateTime('"
+            + windowStart
+            + "', 'UTC') + 60, 10, 100, 4, "
+            + spec
+            + ", "
+            + tau
+            + ", 100, 200, [], [], 0, 'wr', 0, 1, '2026-03-14 03:00:00')");
+  }
+
+  private static long count(ClickHouseSql sql, String query) {
+    return Long.parseLong(sql.queryTsvWithNames(query).get(1).get(0));
   }
 
   private static List<List<String>> columns(ClickHouseSql sql, String db) {
