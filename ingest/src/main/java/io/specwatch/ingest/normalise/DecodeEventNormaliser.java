@@ -67,6 +67,7 @@ public final class DecodeEventNormaliser {
             : b.prefix().timestamp().atZone(config.logZone()).toInstant();
     Double intervalMs = intervals.next(b.prefix().rankKey(), printed);
     long passes = config.decodeLogInterval();
+    Double cycleMs = intervals.cycleMs(b.prefix().rankKey(), printed, passes);
     long cycles = passes * b.runningRequests();
     boolean spec = b.acceptLength() != null;
     Double tau = b.acceptLength();
@@ -83,7 +84,7 @@ public final class DecodeEventNormaliser {
         .setAcceptedTokens(spec ? Math.round((tau - 1.0) * cycles) : null)
         .setEmittedTokens(spec ? Math.round(tau * cycles) : cycles)
         .setGenThroughputTokS(b.genThroughput())
-        .setCycleMs(intervalMs != null && intervalMs > 0 ? intervalMs / passes : null)
+        .setCycleMs(cycleMs)
         .setCudaGraph(b.graph())
         .setSpecEnabled(spec);
     if (b.acceptRate() != null) {
