@@ -16,21 +16,16 @@ import io.specwatch.testkit.SpecwatchContainers;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.NewTopic;
-import org.apache.kafka.clients.consumer.ConsumerConfig;
-import org.apache.kafka.clients.consumer.ConsumerRecord;
-import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.serialization.Serializer;
-import org.apache.kafka.common.serialization.StringDeserializer;
 import org.apache.kafka.common.serialization.StringSerializer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -147,35 +142,9 @@ class AlertsIT {
     return new KafkaProducer<>(p, new StringSerializer(), values);
   }
 
-  /** Exactly {@code expected} alerts within the timeout, and no more for 3 s after. */
   private static List<Alert> readCommitted(
       String bootstrap, String topic, Map<String, Object> serde, int expected) {
-    Properties p = new Properties();
-    p.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap);
-    p.put(ConsumerConfig.GROUP_ID_CONFIG, SpecwatchContainers.uniqueName("alerts-reader"));
-    p.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
-    p.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed");
-    List<Alert> results = new ArrayList<>();
-    try (KafkaConsumer<String, Alert> consumer =
-        new KafkaConsumer<>(
-            p,
-            new StringDeserializer(),
-            AvroSerde.forClass(Alert.class, serde, false).deserializer())) {
-      consumer.subscribe(List.of(topic));
-      long deadline = System.nanoTime() + TIMEOUT.toNanos();
-      while (results.size() < expected && System.nanoTime() < deadline) {
-        for (ConsumerRecord<String, Alert> r : consumer.poll(Duration.ofMillis(500))) {
-          assertThat(r.key()).isEqualTo(r.value().getDeploymentId());
-          results.add(r.value());
-        }
-      }
-      assertThat(results).as("alerts within %s", TIMEOUT).hasSize(expected);
-      long settle = System.nanoTime() + Duration.ofSeconds(3).toNanos();
-      while (System.nanoTime() < settle) {
-        consumer.poll(Duration.ofMillis(500)).forEach(r -> results.add(r.value()));
-      }
-      assertThat(results).as("no extra alerts").hasSize(expected);
-    }
-    return results;
+    return CommittedReader.readExactly(
+        bootstrap, topic, serde, Alert.class, Alert::getDeploymentId, expected, TIMEOUT, "alerts");
   }
 }

@@ -21,7 +21,6 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
@@ -29,13 +28,9 @@ import java.util.stream.Collectors;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.NewTopic;
-import org.apache.kafka.clients.consumer.ConsumerConfig;
-import org.apache.kafka.clients.consumer.ConsumerRecord;
-import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
-import org.apache.kafka.common.serialization.StringDeserializer;
 import org.apache.kafka.common.serialization.StringSerializer;
 import org.apache.kafka.streams.KafkaStreams;
 import org.junit.jupiter.api.Test;
@@ -208,38 +203,16 @@ class StreamsAppIT {
         AvroSerde.forClass(DecodeEvent.class, serde, false).serializer());
   }
 
-  /**
-   * Reads {@code expected} results with read_committed within the timeout, then keeps polling a few
-   * seconds more and fails on any extra record.
-   */
   private static List<WindowResult> readCommitted(
       String bootstrap, String topic, Map<String, Object> serde, int expected) {
-    Properties p = new Properties();
-    p.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap);
-    p.put(ConsumerConfig.GROUP_ID_CONFIG, SpecwatchContainers.uniqueName("it-reader"));
-    p.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
-    p.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed");
-    List<WindowResult> results = new ArrayList<>();
-    try (KafkaConsumer<String, WindowResult> consumer =
-        new KafkaConsumer<>(
-            p,
-            new StringDeserializer(),
-            AvroSerde.forClass(WindowResult.class, serde, false).deserializer())) {
-      consumer.subscribe(List.of(topic));
-      long deadline = System.nanoTime() + TIMEOUT.toNanos();
-      while (results.size() < expected && System.nanoTime() < deadline) {
-        for (ConsumerRecord<String, WindowResult> r : consumer.poll(Duration.ofMillis(500))) {
-          assertThat(r.key()).isEqualTo(r.value().getDeploymentId());
-          results.add(r.value());
-        }
-      }
-      assertThat(results).as("results within %s", TIMEOUT).hasSize(expected);
-      long settle = System.nanoTime() + Duration.ofSeconds(3).toNanos();
-      while (System.nanoTime() < settle) {
-        consumer.poll(Duration.ofMillis(500)).forEach(r -> results.add(r.value()));
-      }
-      assertThat(results).as("no extra results").hasSize(expected);
-    }
-    return results;
+    return CommittedReader.readExactly(
+        bootstrap,
+        topic,
+        serde,
+        WindowResult.class,
+        WindowResult::getDeploymentId,
+        expected,
+        TIMEOUT,
+        "results");
   }
 }
