@@ -1,31 +1,23 @@
 package io.specwatch.ingest.generate;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
 
+import io.specwatch.ingest.testing.TopicReader;
 import io.specwatch.schemas.DecodeEvent;
 import io.specwatch.schemas.RequestAcceptance;
 import io.specwatch.schemas.RunContext;
-import io.specwatch.serde.AvroSerde;
 import io.specwatch.testkit.SpecwatchContainers;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Properties;
 import java.util.Set;
 import java.util.stream.Collectors;
-import org.apache.avro.specific.SpecificRecord;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.NewTopic;
-import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
-import org.apache.kafka.clients.consumer.KafkaConsumer;
-import org.apache.kafka.common.serialization.Deserializer;
-import org.apache.kafka.common.serialization.StringDeserializer;
 import org.junit.jupiter.api.Test;
 
 /** {@code generate --publish} against the real broker and registry: everything sent arrives. */
@@ -70,11 +62,14 @@ class GeneratePublishIT {
     Scenario s = r.scenario();
 
     List<ConsumerRecord<String, RunContext>> rc =
-        consume(bootstrap, registry, contexts, RunContext.class, r.sent().runContexts());
+        TopicReader.records(
+            bootstrap, registry, contexts, RunContext.class, r.sent().runContexts());
     List<ConsumerRecord<String, RequestAcceptance>> ra =
-        consume(bootstrap, registry, requests, RequestAcceptance.class, r.sent().requests());
+        TopicReader.records(
+            bootstrap, registry, requests, RequestAcceptance.class, r.sent().requests());
     List<ConsumerRecord<String, DecodeEvent>> de =
-        consume(bootstrap, registry, decode, DecodeEvent.class, r.sent().decodeEvents());
+        TopicReader.records(
+            bootstrap, registry, decode, DecodeEvent.class, r.sent().decodeEvents());
 
     // one context per segment: 5 deployments, two of them change at the middle
     assertThat(s.deployments()).hasSize(5);
@@ -128,31 +123,5 @@ class GeneratePublishIT {
         .mapToDouble(DecodeEvent::getVerifyMs)
         .average()
         .orElseThrow();
-  }
-
-  private static <T extends SpecificRecord> List<ConsumerRecord<String, T>> consume(
-      String bootstrap, String registry, String topic, Class<T> type, long expected) {
-    Properties p = new Properties();
-    p.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap);
-    p.put(ConsumerConfig.GROUP_ID_CONFIG, SpecwatchContainers.uniqueName("it.generate"));
-    p.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
-    p.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, "false");
-    List<ConsumerRecord<String, T>> out = new ArrayList<>();
-    try (Deserializer<T> values =
-            AvroSerde.forClass(type, Map.of("schema.registry.url", registry), false)
-                .deserializer();
-        KafkaConsumer<String, T> consumer =
-            new KafkaConsumer<>(p, new StringDeserializer(), values)) {
-      consumer.subscribe(List.of(topic));
-      await()
-          .atMost(Duration.ofSeconds(90))
-          .until(
-              () -> {
-                consumer.poll(Duration.ofMillis(500)).forEach(out::add);
-                return out.size() >= expected;
-              });
-      consumer.poll(Duration.ofMillis(1000)).forEach(out::add);
-    }
-    return out;
   }
 }

@@ -1,15 +1,14 @@
 package io.specwatch.ingest.generate;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.specwatch.ingest.cli.IngestCli;
+import io.specwatch.ingest.testing.TopicReader;
 import io.specwatch.schemas.DeadLetter;
 import io.specwatch.schemas.DecodeEvent;
 import io.specwatch.schemas.RunContext;
-import io.specwatch.serde.AvroSerde;
 import io.specwatch.testkit.SpecwatchContainers;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -19,13 +18,6 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
-import java.util.Properties;
-import org.apache.avro.specific.SpecificRecord;
-import org.apache.kafka.clients.consumer.ConsumerConfig;
-import org.apache.kafka.clients.consumer.KafkaConsumer;
-import org.apache.kafka.common.serialization.Deserializer;
-import org.apache.kafka.common.serialization.StringDeserializer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
@@ -94,7 +86,7 @@ class GeneratedFilesShipIT {
     long lines = Files.lines(log).count();
     // the shipper first publishes what the command line states (hardware only: the model is
     // still missing), then each run_context line of the file
-    List<RunContext> all = consume(bootstrap, registry, contexts, RunContext.class, 3);
+    List<RunContext> all = TopicReader.values(bootstrap, registry, contexts, RunContext.class, 3);
     assertThat(all).hasSize(3);
     assertThat(all.get(0).getModel()).isEqualTo("unknown");
     assertThat(all.get(0).getHardwareClass()).isEqualTo("rtx-pro-6000x8");
@@ -105,7 +97,8 @@ class GeneratedFilesShipIT {
     assertThat(rc.get(0).getEnv()).containsKey("NCCL_PROTO");
     assertThat(rc.get(1).getEnv()).isEmpty();
 
-    List<DecodeEvent> events = consume(bootstrap, registry, decode, DecodeEvent.class, lines - 2);
+    List<DecodeEvent> events =
+        TopicReader.values(bootstrap, registry, decode, DecodeEvent.class, lines - 2);
     assertThat(events).hasSize((int) (lines - 2));
     // the restart's run_context line is stamped when the new segment's first cycle starts, a
     // little after the segment boundary (the last old cycle ends then)
@@ -132,32 +125,6 @@ class GeneratedFilesShipIT {
             .orElseThrow();
     assertThat(before).isBetween(18.0, 20.5);
     assertThat(after).isBetween(28.0, 31.0);
-    assertThat(consume(bootstrap, registry, dlq, DeadLetter.class, 0)).isEmpty();
-  }
-
-  private static <T extends SpecificRecord> List<T> consume(
-      String bootstrap, String registry, String topic, Class<T> type, long expected) {
-    Properties p = new Properties();
-    p.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap);
-    p.put(ConsumerConfig.GROUP_ID_CONFIG, SpecwatchContainers.uniqueName("it.genship"));
-    p.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
-    p.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, "false");
-    List<T> out = new ArrayList<>();
-    try (Deserializer<T> values =
-            AvroSerde.forClass(type, Map.of("schema.registry.url", registry), false)
-                .deserializer();
-        KafkaConsumer<String, T> consumer =
-            new KafkaConsumer<>(p, new StringDeserializer(), values)) {
-      consumer.subscribe(List.of(topic));
-      await()
-          .atMost(Duration.ofSeconds(60))
-          .until(
-              () -> {
-                consumer.poll(Duration.ofMillis(500)).forEach(r -> out.add(r.value()));
-                return out.size() >= expected;
-              });
-      consumer.poll(Duration.ofMillis(1000)).forEach(r -> out.add(r.value()));
-    }
-    return out;
+    assertThat(TopicReader.values(bootstrap, registry, dlq, DeadLetter.class, 0)).isEmpty();
   }
 }

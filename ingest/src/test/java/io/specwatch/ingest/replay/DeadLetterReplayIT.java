@@ -1,7 +1,6 @@
 package io.specwatch.ingest.replay;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
 
 import io.specwatch.ingest.cli.IngestCli;
 import io.specwatch.ingest.normalise.NormaliseConfig;
@@ -12,31 +11,24 @@ import io.specwatch.ingest.parse.sglang.SglangDecodeBatchParser;
 import io.specwatch.ingest.ship.LogFileShipper;
 import io.specwatch.ingest.ship.ShipConfig;
 import io.specwatch.ingest.ship.ShipResult;
+import io.specwatch.ingest.testing.TopicReader;
 import io.specwatch.schemas.DeadLetter;
 import io.specwatch.schemas.DecodeEvent;
-import io.specwatch.serde.AvroSerde;
 import io.specwatch.testkit.SpecwatchContainers;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Properties;
 import java.util.function.Function;
 import java.util.stream.Collectors;
-import org.apache.avro.specific.SpecificRecord;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.NewTopic;
-import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
-import org.apache.kafka.clients.consumer.KafkaConsumer;
-import org.apache.kafka.common.serialization.Deserializer;
-import org.apache.kafka.common.serialization.StringDeserializer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
@@ -113,10 +105,10 @@ class DeadLetterReplayIT {
     new LogFileShipper(config(bootstrap, registry, reference, dlq + ".reference", requests))
         .ship(log);
     Map<String, DecodeEvent> fixed =
-        consume(bootstrap, registry, reference, DecodeEvent.class, 10).stream()
+        TopicReader.records(bootstrap, registry, reference, DecodeEvent.class, 10).stream()
             .map(ConsumerRecord::value)
             .collect(Collectors.toMap(DecodeEvent::getEventId, Function.identity()));
-    assertThat(consume(bootstrap, registry, dlq, DeadLetter.class, 5)).hasSize(5);
+    assertThat(TopicReader.records(bootstrap, registry, dlq, DeadLetter.class, 5)).hasSize(5);
 
     String summary = replay(bootstrap, registry, topic, dlq, requests, "--from-beginning");
 
@@ -125,7 +117,7 @@ class DeadLetterReplayIT {
             "read=5 replayed=4 events=4 requests=0 still-failing=1 other-stage=0"
                 + " nothing-to-publish=0");
     List<DecodeEvent> all =
-        consume(bootstrap, registry, topic, DecodeEvent.class, 10).stream()
+        TopicReader.records(bootstrap, registry, topic, DecodeEvent.class, 10).stream()
             .map(ConsumerRecord::value)
             .toList();
     assertThat(all).hasSize(10);
@@ -191,33 +183,5 @@ class DeadLetterReplayIT {
         NormaliseConfig.defaults(),
         Map.of(),
         requests);
-  }
-
-  private static <T extends SpecificRecord> List<ConsumerRecord<String, T>> consume(
-      String bootstrap, String registry, String topic, Class<T> type, int expected) {
-    Properties p = new Properties();
-    p.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap);
-    p.put(ConsumerConfig.GROUP_ID_CONFIG, SpecwatchContainers.uniqueName("it.replay-check"));
-    p.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
-    p.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed");
-    p.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, "false");
-    List<ConsumerRecord<String, T>> out = new ArrayList<>();
-    try (Deserializer<T> values =
-            AvroSerde.forClass(type, Map.of("schema.registry.url", registry), false)
-                .deserializer();
-        KafkaConsumer<String, T> consumer =
-            new KafkaConsumer<>(p, new StringDeserializer(), values)) {
-      consumer.subscribe(List.of(topic));
-      await()
-          .atMost(Duration.ofSeconds(60))
-          .until(
-              () -> {
-                consumer.poll(Duration.ofMillis(500)).forEach(out::add);
-                return out.size() >= expected;
-              });
-      // nothing beyond the expected records may arrive
-      consumer.poll(Duration.ofMillis(1000)).forEach(out::add);
-    }
-    return out;
   }
 }

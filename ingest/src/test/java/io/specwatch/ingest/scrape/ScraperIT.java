@@ -2,16 +2,15 @@ package io.specwatch.ingest.scrape;
 
 import static io.specwatch.ingest.scrape.PromTextParserTest.resource;
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
 
 import com.sun.net.httpserver.HttpServer;
 import io.specwatch.ingest.cli.IngestCli;
 import io.specwatch.ingest.normalise.NormaliseConfig;
 import io.specwatch.ingest.ship.ShipConfig;
+import io.specwatch.ingest.testing.TopicReader;
 import io.specwatch.schemas.DecodeEvent;
 import io.specwatch.schemas.Engine;
 import io.specwatch.schemas.RunContext;
-import io.specwatch.serde.AvroSerde;
 import io.specwatch.testkit.SpecwatchContainers;
 import java.io.OutputStream;
 import java.io.PrintWriter;
@@ -28,16 +27,11 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
-import java.util.Properties;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.NewTopic;
-import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
-import org.apache.kafka.clients.consumer.KafkaConsumer;
-import org.apache.kafka.common.serialization.Deserializer;
-import org.apache.kafka.common.serialization.StringDeserializer;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import picocli.CommandLine;
@@ -253,28 +247,11 @@ class ScraperIT {
 
   private static <T extends org.apache.avro.specific.SpecificRecord>
       List<ConsumerRecord<String, T>> consume(String topic, Class<T> type, int expected) {
-    Properties p = new Properties();
-    p.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, SpecwatchContainers.kafkaBootstrap());
-    p.put(ConsumerConfig.GROUP_ID_CONFIG, SpecwatchContainers.uniqueName("it.scrape"));
-    p.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
-    p.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, "false");
-    List<ConsumerRecord<String, T>> out = new ArrayList<>();
-    try (Deserializer<T> values =
-            AvroSerde.forClass(
-                    type, Map.of("schema.registry.url", SpecwatchContainers.registryUrl()), false)
-                .deserializer();
-        KafkaConsumer<String, T> consumer =
-            new KafkaConsumer<>(p, new StringDeserializer(), values)) {
-      consumer.subscribe(List.of(topic));
-      await()
-          .atMost(Duration.ofSeconds(60))
-          .until(
-              () -> {
-                consumer.poll(Duration.ofMillis(500)).forEach(out::add);
-                return out.size() >= expected;
-              });
-      consumer.poll(Duration.ofMillis(1000)).forEach(out::add);
-    }
-    return out;
+    return TopicReader.records(
+        SpecwatchContainers.kafkaBootstrap(),
+        SpecwatchContainers.registryUrl(),
+        topic,
+        type,
+        expected);
   }
 }

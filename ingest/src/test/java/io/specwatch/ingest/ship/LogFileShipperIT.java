@@ -1,36 +1,27 @@
 package io.specwatch.ingest.ship;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
 
 import io.specwatch.ingest.normalise.NormaliseConfig;
 import io.specwatch.ingest.samples.SampleLogsTest;
+import io.specwatch.ingest.testing.TopicReader;
 import io.specwatch.schemas.DeadLetter;
 import io.specwatch.schemas.DecodeEvent;
 import io.specwatch.schemas.Engine;
 import io.specwatch.schemas.RequestAcceptance;
-import io.specwatch.serde.AvroSerde;
 import io.specwatch.testkit.SpecwatchContainers;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Properties;
 import java.util.Set;
 import java.util.stream.Collectors;
-import org.apache.avro.specific.SpecificRecord;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.NewTopic;
-import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
-import org.apache.kafka.clients.consumer.KafkaConsumer;
-import org.apache.kafka.common.serialization.Deserializer;
-import org.apache.kafka.common.serialization.StringDeserializer;
 import org.junit.jupiter.api.Test;
 
 /** Ships the committed EAGLE3 sample to the real broker and registry and reads it back. */
@@ -77,7 +68,7 @@ class LogFileShipperIT {
                 0,
                 SampleLogsTest.EAGLE3_CONTEXT_LINES));
     List<ConsumerRecord<String, DecodeEvent>> events =
-        consume(bootstrap, registry, topic, DecodeEvent.class, 319);
+        TopicReader.records(bootstrap, registry, topic, DecodeEvent.class, 319);
     assertThat(events).hasSize(319).allMatch(r -> r.key().equals("kimi-k25-eagle3"));
     // one key -> one partition, in file order
     assertThat(events.stream().map(ConsumerRecord::partition).distinct()).hasSize(1);
@@ -106,7 +97,7 @@ class LogFileShipperIT {
     assertThat(line10Text).contains("gen throughput (token/s): 59.71");
 
     List<ConsumerRecord<String, DeadLetter>> dead =
-        consume(bootstrap, registry, dlq, DeadLetter.class, 2);
+        TopicReader.records(bootstrap, registry, dlq, DeadLetter.class, 2);
     assertThat(dead).hasSize(2).allMatch(r -> r.key().equals(absolute));
     assertThat(dead).extracting(r -> r.value().getLineNumber()).containsExactly(70L, 206L);
     DeadLetter nan = dead.get(1).value();
@@ -123,7 +114,7 @@ class LogFileShipperIT {
 
     assertThat(second).isEqualTo(first);
     List<DecodeEvent> both =
-        consume(bootstrap, registry, topic, DecodeEvent.class, 638).stream()
+        TopicReader.records(bootstrap, registry, topic, DecodeEvent.class, 638).stream()
             .map(ConsumerRecord::value)
             .toList();
     assertThat(both).hasSize(638);
@@ -168,7 +159,7 @@ class LogFileShipperIT {
 
     assertThat(result).isEqualTo(new ShipResult(6, 3, 2, 1));
     List<RequestAcceptance> values =
-        consume(bootstrap, registry, requests, RequestAcceptance.class, 3).stream()
+        TopicReader.records(bootstrap, registry, requests, RequestAcceptance.class, 3).stream()
             .peek(r -> assertThat(r.key()).isEqualTo("gw-a"))
             .map(ConsumerRecord::value)
             .toList();
@@ -202,10 +193,10 @@ class LogFileShipperIT {
     assertThat(sglang.getAcceptedTokens()).isEqualTo(40L);
 
     List<ConsumerRecord<String, DeadLetter>> dead =
-        consume(bootstrap, registry, dlq, DeadLetter.class, 2);
+        TopicReader.records(bootstrap, registry, dlq, DeadLetter.class, 2);
     assertThat(dead).extracting(r -> r.value().getLineNumber()).containsExactly(4L, 5L);
     assertThat(dead).extracting(r -> r.value().getFormat()).containsOnly("request.v1");
-    assertThat(consume(bootstrap, registry, topic, DecodeEvent.class, 0)).isEmpty();
+    assertThat(TopicReader.records(bootstrap, registry, topic, DecodeEvent.class, 0)).isEmpty();
   }
 
   private static long byteOffsetOfLine(int lineNumber) throws Exception {
@@ -220,33 +211,5 @@ class LogFileShipperIT {
       }
     }
     throw new IllegalStateException("no line " + lineNumber);
-  }
-
-  private static <T extends SpecificRecord> List<ConsumerRecord<String, T>> consume(
-      String bootstrap, String registry, String topic, Class<T> type, int expected) {
-    Properties p = new Properties();
-    p.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap);
-    p.put(ConsumerConfig.GROUP_ID_CONFIG, SpecwatchContainers.uniqueName("it.ingest"));
-    p.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
-    p.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed");
-    p.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, "false");
-    List<ConsumerRecord<String, T>> out = new ArrayList<>();
-    try (Deserializer<T> values =
-            AvroSerde.forClass(type, Map.of("schema.registry.url", registry), false)
-                .deserializer();
-        KafkaConsumer<String, T> consumer =
-            new KafkaConsumer<>(p, new StringDeserializer(), values)) {
-      consumer.subscribe(List.of(topic));
-      await()
-          .atMost(Duration.ofSeconds(60))
-          .until(
-              () -> {
-                consumer.poll(Duration.ofMillis(500)).forEach(out::add);
-                return out.size() >= expected;
-              });
-      // nothing beyond the expected records may arrive
-      consumer.poll(Duration.ofMillis(1000)).forEach(out::add);
-    }
-    return out;
   }
 }

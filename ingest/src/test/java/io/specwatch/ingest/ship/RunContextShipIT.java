@@ -5,10 +5,10 @@ import static org.awaitility.Awaitility.await;
 
 import io.specwatch.ingest.context.RunContextSources;
 import io.specwatch.ingest.normalise.NormaliseConfig;
+import io.specwatch.ingest.testing.TopicReader;
 import io.specwatch.schemas.DecodeEvent;
 import io.specwatch.schemas.Engine;
 import io.specwatch.schemas.RunContext;
-import io.specwatch.serde.AvroSerde;
 import io.specwatch.testkit.SpecwatchContainers;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -18,7 +18,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
-import org.apache.avro.specific.SpecificRecord;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.NewTopic;
@@ -26,7 +25,6 @@ import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.common.config.TopicConfig;
-import org.apache.kafka.common.serialization.Deserializer;
 import org.apache.kafka.common.serialization.StringDeserializer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -125,7 +123,7 @@ class RunContextShipIT {
 
     assertThat(result).isEqualTo(new ShipResult(9, 9, 0, 0, 0, 2));
     List<ConsumerRecord<String, RunContext>> ctx =
-        consume(bootstrap, registry, contexts, RunContext.class, 2);
+        TopicReader.records(bootstrap, registry, contexts, RunContext.class, 2);
     assertThat(ctx).hasSize(2).allMatch(r -> r.key().equals("kimi-eagle3"));
     RunContext first = ctx.get(0).value();
     assertThat(first.getDeploymentId()).isEqualTo("kimi-eagle3");
@@ -152,7 +150,7 @@ class RunContextShipIT {
     assertThat(second.getContextId()).isNotEqualTo(first.getContextId()).hasSize(16);
 
     List<DecodeEvent> values =
-        consume(bootstrap, registry, events, DecodeEvent.class, 6).stream()
+        TopicReader.records(bootstrap, registry, events, DecodeEvent.class, 6).stream()
             .map(ConsumerRecord::value)
             .toList();
     assertThat(values).hasSize(6);
@@ -218,7 +216,7 @@ class RunContextShipIT {
         .contains("lines=3 recognised=3 dead-lettered=0 unrecognised=0 skipped=0 run-contexts=2");
     assertThat(err.toString()).contains("progress file=" + log).contains("100.0%").contains("done");
     List<RunContext> ctx =
-        consume(
+        TopicReader.records(
                 SpecwatchContainers.kafkaBootstrap(),
                 SpecwatchContainers.registryUrl(),
                 contexts,
@@ -260,32 +258,5 @@ class RunContextShipIT {
               });
       return out.get(0).timestamp();
     }
-  }
-
-  static <T extends SpecificRecord> List<ConsumerRecord<String, T>> consume(
-      String bootstrap, String registry, String topic, Class<T> type, int expected) {
-    Properties p = new Properties();
-    p.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap);
-    p.put(ConsumerConfig.GROUP_ID_CONFIG, SpecwatchContainers.uniqueName("it.ingest"));
-    p.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
-    p.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, "false");
-    List<ConsumerRecord<String, T>> out = new ArrayList<>();
-    try (Deserializer<T> values =
-            AvroSerde.forClass(type, Map.of("schema.registry.url", registry), false)
-                .deserializer();
-        KafkaConsumer<String, T> consumer =
-            new KafkaConsumer<>(p, new StringDeserializer(), values)) {
-      consumer.subscribe(List.of(topic));
-      await()
-          .atMost(Duration.ofSeconds(60))
-          .until(
-              () -> {
-                consumer.poll(Duration.ofMillis(500)).forEach(out::add);
-                return out.size() >= expected;
-              });
-      // nothing beyond the expected records may arrive
-      consumer.poll(Duration.ofMillis(1000)).forEach(out::add);
-    }
-    return out;
   }
 }
