@@ -21,6 +21,7 @@ import io.specwatch.streams.StreamsAppConfig;
 import io.specwatch.streams.StreamsRunner;
 import io.specwatch.streams.alert.AlertConfig;
 import io.specwatch.testkit.SpecwatchContainers;
+import io.specwatch.testkit.TestTls;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
@@ -53,11 +54,15 @@ import picocli.CommandLine;
 import picocli.CommandLine.Mixin;
 
 /**
- * The pipeline against a broker whose client listener only speaks SASL/SCRAM-SHA-512: ingest,
- * streams-app and sink get their credentials from the dedicated options (a password file), window
- * rows arrive in ClickHouse, and neither the Kafka nor the registry password appears in any log
- * line of the run. Negative control: a wrong password fails the ship command with an authentication
- * error and a non-zero exit, without printing the password.
+ * The pipeline against a broker whose client listener only speaks SASL_SSL: TLS with a test CA
+ * (made with keytool at the start, see {@link TestTls}), a client certificate required (mutual
+ * TLS), and SCRAM-SHA-512 inside. Ingest, streams-app and sink get the trust store, key store and
+ * SCRAM credentials from the dedicated options (password file for SCRAM), window rows arrive in
+ * ClickHouse, the effective config masks every password, and none of the Kafka, trust store, key
+ * store or registry passwords appears in any log line of the run. One broker start covers both
+ * SCRAM and TLS. Negative controls: a wrong SCRAM password fails the ship command with an
+ * authentication error; a client without the trust store fails the TLS handshake; both exit 2
+ * without printing a password.
  */
 class SaslPipelineIT {
 
@@ -82,6 +87,7 @@ class SaslPipelineIT {
               + " accept len: 2.00, gen throughput (token/s): 240.00, #queue-req: 0, ");
 
   private static KafkaContainer kafka;
+  private static TestTls.Material tls;
   private static ExecutorService pool;
   private static CapturingAppender logs;
 
@@ -108,17 +114,10 @@ class SaslPipelineIT {
 
   @BeforeAll
   static void services() throws Exception {
-    kafka =
-        SpecwatchContainers.newKafkaContainer()
-            // the mapped client listener (named PLAINTEXT by the container) speaks SASL; the
-            // internal BROKER listener stays plain for inter-broker traffic and the admin CLI
-            .withEnv(
-                "KAFKA_LISTENER_SECURITY_PROTOCOL_MAP",
-                "BROKER:PLAINTEXT,PLAINTEXT:SASL_PLAINTEXT,CONTROLLER:PLAINTEXT")
-            .withEnv("KAFKA_SASL_ENABLED_MECHANISMS", "SCRAM-SHA-512")
-            .withEnv(
-                "KAFKA_LISTENER_NAME_PLAINTEXT_SCRAM___SHA___512_SASL_JAAS_CONFIG",
-                "org.apache.kafka.common.security.scram.ScramLoginModule required;");
+    KafkaContainer container = SpecwatchContainers.newKafkaContainer();
+    // the broker certificate names localhost, 127.0.0.1 and the Docker host clients connect to
+    tls = TestTls.generate(Files.createTempDirectory("specwatch-tls"), container.getHost());
+    kafka = SpecwatchContainers.withSaslSsl(container, tls);
     kafka.start();
     Container.ExecResult created =
         kafka.execInContainer(
@@ -159,9 +158,29 @@ class SaslPipelineIT {
     }
   }
 
+  /** The client TLS options: CA trust store, client key store (mutual TLS). */
+  private static List<String> tlsArgs() {
+    return List.of(
+        "--kafka-truststore",
+        tls.clientTruststore().toString(),
+        "--kafka-truststore-type",
+        "PKCS12",
+        "--kafka-truststore-password",
+        tls.clientTruststorePassword(),
+        "--kafka-keystore-type",
+        "PKCS12",
+        "--kafka-keystore",
+        tls.clientKeystore().toString(),
+        "--kafka-keystore-password",
+        tls.clientKeystorePassword(),
+        "--kafka-key-password",
+        tls.clientKeystorePassword());
+  }
+
   private static KafkaOptions options(Path passwordFile) {
-    return CommandLine.populateCommand(
-            new Opts(),
+    List<String> args = new ArrayList<>(tlsArgs());
+    args.addAll(
+        List.of(
             "--bootstrap",
             kafka.getBootstrapServers(),
             "--registry-url",
@@ -176,8 +195,8 @@ class SaslPipelineIT {
             "--registry-user",
             "reader",
             "--registry-password",
-            REGISTRY_PASSWORD)
-        .kafka;
+            REGISTRY_PASSWORD));
+    return CommandLine.populateCommand(new Opts(), args.toArray(String[]::new)).kafka;
   }
 
   @Test
@@ -185,7 +204,15 @@ class SaslPipelineIT {
     Path pw = Files.writeString(tmp.resolve("kafka-password"), PASSWORD + "\n");
     KafkaOptions opts = options(pw);
     Map<String, String> raw = opts.rawProperties();
-    assertThat(raw).containsEntry("security.protocol", "SASL_PLAINTEXT");
+    // a trust store and a SASL mechanism: SASL_SSL without --kafka-security-protocol
+    assertThat(raw).containsEntry("security.protocol", "SASL_SSL");
+    assertThat(opts.describe())
+        .contains(
+            "ssl.truststore.password=[hidden]",
+            "ssl.keystore.password=[hidden]",
+            "ssl.key.password=[hidden]",
+            "sasl.jaas.config=[hidden]",
+            "ssl.truststore.location=" + tls.clientTruststore());
     String bootstrap = opts.bootstrap();
     String registryUrl = opts.registryUrl();
 
@@ -274,18 +301,28 @@ class SaslPipelineIT {
       // 02:00: total + bucket 2-4; 02:01: total + 2-4 + 5-8 (see PipelineIT)
       assertThat(sink.get(2, TimeUnit.MINUTES).rowsInserted()).isEqualTo(5);
       assertThat(new WindowQueries(sql, database).countFinal()).isEqualTo(5);
-      assertThat(sinkConfig.toString()).contains("sasl.jaas.config=[hidden]");
+      assertThat(sinkConfig.toString())
+          .contains("sasl.jaas.config=[hidden]", "ssl.keystore.password=[hidden]")
+          .doesNotContain(tls.clientKeystorePassword());
     }
 
     String logged = logs.text.toString();
-    assertThat(logged).contains("effective Kafka config", "sasl.jaas.config=[hidden]");
+    assertThat(logged)
+        .contains(
+            "effective Kafka config",
+            "sasl.jaas.config=[hidden]",
+            "ssl.keystore.password=[hidden]",
+            "ssl.truststore.password=[hidden]");
     assertThat(logged).doesNotContain(PASSWORD).doesNotContain(REGISTRY_PASSWORD);
+    for (String secret : tls.passwords()) {
+      assertThat(logged).doesNotContain(secret);
+    }
   }
 
-  @Test
-  void wrongPasswordFailsWithAnAuthenticationErrorAndNoPasswordInTheOutput(@TempDir Path tmp)
-      throws Exception {
-    String wrong = "wrong-Pw-0a1b2c";
+  /** Exit code, stdout + stderr + the log lines of a {@code ship} run, and its stderr alone. */
+  private record Run(int exit, String output, String err) {}
+
+  private static Run ship(Path tmp, String deployment, List<String> securityArgs) throws Exception {
     Path logFile = Files.write(tmp.resolve("sglang.log"), LOG, StandardCharsets.UTF_8);
     StringWriter out = new StringWriter();
     StringWriter err = new StringWriter();
@@ -293,29 +330,73 @@ class SaslPipelineIT {
     cli.setOut(new PrintWriter(out, true));
     cli.setErr(new PrintWriter(err, true));
     int before = logs.text.length();
-    int exit =
-        cli.execute(
-            "ship",
-            "--file",
-            logFile.toString(),
-            "--no-progress",
-            "--deployment",
-            "sasl-denied",
-            "--bootstrap",
-            kafka.getBootstrapServers(),
-            "--registry-url",
-            SpecwatchContainers.registryUrl(),
+    List<String> args =
+        new ArrayList<>(
+            List.of(
+                "ship",
+                "--file",
+                logFile.toString(),
+                "--no-progress",
+                "--deployment",
+                deployment,
+                "--bootstrap",
+                kafka.getBootstrapServers(),
+                "--registry-url",
+                SpecwatchContainers.registryUrl(),
+                "--topic",
+                SpecwatchContainers.uniqueName(deployment)));
+    args.addAll(securityArgs);
+    int exit = cli.execute(args.toArray(String[]::new));
+    return new Run(exit, out + "\n" + err + "\n" + logs.text.substring(before), err.toString());
+  }
+
+  @Test
+  void wrongPasswordFailsWithAnAuthenticationErrorAndNoPasswordInTheOutput(@TempDir Path tmp)
+      throws Exception {
+    String wrong = "wrong-Pw-0a1b2c";
+    List<String> security = new ArrayList<>(tlsArgs());
+    security.addAll(
+        List.of(
             "--kafka-sasl-mechanism",
             "SCRAM-SHA-512",
             "--kafka-sasl-username",
             USER,
             "--kafka-sasl-password",
-            wrong,
-            "--topic",
-            SpecwatchContainers.uniqueName("sasl-denied"));
-    String output = out + "\n" + err + "\n" + logs.text.substring(before);
-    assertThat(exit).as(output).isNotZero();
-    assertThat(err.toString()).containsIgnoringCase("authentication failed");
-    assertThat(output).doesNotContain(wrong).doesNotContain(PASSWORD);
+            wrong));
+    Run run = ship(tmp, "sasl-denied", security);
+    assertThat(run.exit()).as(run.output()).isEqualTo(2);
+    assertThat(run.err()).containsIgnoringCase("authentication failed");
+    assertThat(run.output()).doesNotContain(wrong).doesNotContain(PASSWORD);
+    for (String secret : tls.passwords()) {
+      assertThat(run.output()).doesNotContain(secret);
+    }
+  }
+
+  @Test
+  void clientWithoutTheTrustStoreFailsTheTlsHandshake(@TempDir Path tmp) throws Exception {
+    // right SCRAM credentials and client certificate, but the JDK's default trust store, which
+    // does not know the test CA
+    Run run =
+        ship(
+            tmp,
+            "tls-untrusted",
+            List.of(
+                "--kafka-security-protocol",
+                "SASL_SSL",
+                "--kafka-keystore-type",
+                "PKCS12",
+                "--kafka-keystore",
+                tls.clientKeystore().toString(),
+                "--kafka-keystore-password",
+                tls.clientKeystorePassword(),
+                "--kafka-sasl-mechanism",
+                "SCRAM-SHA-512",
+                "--kafka-sasl-username",
+                USER,
+                "--kafka-sasl-password",
+                PASSWORD));
+    assertThat(run.exit()).as(run.output()).isEqualTo(2);
+    assertThat(run.err()).as(run.output()).containsIgnoringCase("SSL handshake failed");
+    assertThat(run.output()).doesNotContain(tls.clientKeystorePassword());
   }
 }

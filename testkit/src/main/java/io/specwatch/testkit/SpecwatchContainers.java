@@ -9,6 +9,7 @@ import org.testcontainers.clickhouse.ClickHouseContainer;
 import org.testcontainers.containers.GenericContainer;
 import org.testcontainers.containers.wait.strategy.Wait;
 import org.testcontainers.kafka.KafkaContainer;
+import org.testcontainers.utility.MountableFile;
 
 /**
  * One shared Kafka broker, schema registry and ClickHouse server per test JVM, each started on
@@ -70,6 +71,41 @@ public final class SpecwatchContainers {
         .withEnv("KAFKA_GROUP_INITIAL_REBALANCE_DELAY_MS", "0")
         .withEnv("KAFKA_HEAP_OPTS", "-Xmx512m -Xms128m")
         .withStartupTimeout(Duration.ofMinutes(3));
+  }
+
+  /** Where {@link #withSaslSsl} puts the broker's key and trust stores in the container. */
+  public static final String BROKER_TLS_DIR = "/etc/kafka/tls";
+
+  /**
+   * Makes the mapped client listener of a not yet started broker (named PLAINTEXT by the container)
+   * speak SASL_SSL with SCRAM-SHA-512 and require a client certificate (mutual TLS), with the
+   * broker stores of {@code tls}. The internal BROKER listener stays plain, for inter-broker
+   * traffic and the admin CLI inside the container ({@code localhost:9093}); SCRAM users are
+   * created there with {@code kafka-configs}' {@code ConfigCommand}.
+   */
+  public static KafkaContainer withSaslSsl(KafkaContainer kafka, TestTls.Material tls) {
+    String ks = BROKER_TLS_DIR + "/broker.keystore.p12";
+    String ts = BROKER_TLS_DIR + "/broker.truststore.p12";
+    return kafka
+        .withCopyFileToContainer(MountableFile.forHostPath(tls.brokerKeystore(), 0644), ks)
+        .withCopyFileToContainer(MountableFile.forHostPath(tls.brokerTruststore(), 0644), ts)
+        .withEnv(
+            "KAFKA_LISTENER_SECURITY_PROTOCOL_MAP",
+            "BROKER:PLAINTEXT,PLAINTEXT:SASL_SSL,CONTROLLER:PLAINTEXT")
+        .withEnv("KAFKA_SASL_ENABLED_MECHANISMS", "SCRAM-SHA-512")
+        .withEnv(
+            "KAFKA_LISTENER_NAME_PLAINTEXT_SCRAM___SHA___512_SASL_JAAS_CONFIG",
+            "org.apache.kafka.common.security.scram.ScramLoginModule required;")
+        .withEnv("KAFKA_LISTENER_NAME_PLAINTEXT_SSL_KEYSTORE_LOCATION", ks)
+        .withEnv("KAFKA_LISTENER_NAME_PLAINTEXT_SSL_KEYSTORE_TYPE", "PKCS12")
+        .withEnv(
+            "KAFKA_LISTENER_NAME_PLAINTEXT_SSL_KEYSTORE_PASSWORD", tls.brokerKeystorePassword())
+        .withEnv("KAFKA_LISTENER_NAME_PLAINTEXT_SSL_KEY_PASSWORD", tls.brokerKeystorePassword())
+        .withEnv("KAFKA_LISTENER_NAME_PLAINTEXT_SSL_TRUSTSTORE_LOCATION", ts)
+        .withEnv("KAFKA_LISTENER_NAME_PLAINTEXT_SSL_TRUSTSTORE_TYPE", "PKCS12")
+        .withEnv(
+            "KAFKA_LISTENER_NAME_PLAINTEXT_SSL_TRUSTSTORE_PASSWORD", tls.brokerTruststorePassword())
+        .withEnv("KAFKA_LISTENER_NAME_PLAINTEXT_SSL_CLIENT_AUTH", "required");
   }
 
   /** {@code host:port} for {@code bootstrap.servers}. */
