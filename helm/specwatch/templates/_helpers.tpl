@@ -100,8 +100,64 @@ seccompProfile:
 - name: SPECWATCH_KAFKA_PROPERTIES_FILE
   value: /etc/specwatch/kafka/{{ .Values.kafka.existingSecretKey }}
 {{- end }}
+{{- include "specwatch.securityEnv" . }}
 {{- with .Values.extraEnv }}
 {{ toYaml . }}
+{{- end }}
+{{- end }}
+
+{{/*
+Kafka SASL/TLS and registry auth settings (KafkaSecurityOptions). Only names, paths and types are
+values; every password is a file of a mounted Secret (the *_FILE variables).
+*/}}
+{{- define "specwatch.securityEnv" -}}
+{{- $sec := .Values.kafka.security }}
+{{- $tlsDir := .Values.kafka.tlsMountPath }}
+{{- with $sec.protocol }}
+- name: SPECWATCH_KAFKA_SECURITY_PROTOCOL
+  value: {{ . | quote }}
+{{- end }}
+{{- if $sec.sasl.mechanism }}
+- name: SPECWATCH_KAFKA_SASL_MECHANISM
+  value: {{ $sec.sasl.mechanism | quote }}
+- name: SPECWATCH_KAFKA_SASL_USERNAME
+  value: {{ required "kafka.security.sasl.username is required with kafka.security.sasl.mechanism" $sec.sasl.username | quote }}
+- name: SPECWATCH_KAFKA_SASL_PASSWORD_FILE
+  value: /etc/specwatch/kafka-sasl/{{ $sec.sasl.passwordSecretKey }}
+{{- end }}
+{{- range $key, $var := dict "truststoreKey" "SPECWATCH_KAFKA_TRUSTSTORE" "truststorePasswordKey" "SPECWATCH_KAFKA_TRUSTSTORE_PASSWORD_FILE" "keystoreKey" "SPECWATCH_KAFKA_KEYSTORE" "keystorePasswordKey" "SPECWATCH_KAFKA_KEYSTORE_PASSWORD_FILE" "keyPasswordKey" "SPECWATCH_KAFKA_KEY_PASSWORD_FILE" }}
+{{- with index $sec.tls $key }}
+- name: {{ $var }}
+  value: {{ printf "%s/%s" $tlsDir . | quote }}
+{{- end }}
+{{- end }}
+{{- with $sec.tls.truststoreType }}
+- name: SPECWATCH_KAFKA_TRUSTSTORE_TYPE
+  value: {{ . | quote }}
+{{- end }}
+{{- with $sec.tls.keystoreType }}
+- name: SPECWATCH_KAFKA_KEYSTORE_TYPE
+  value: {{ . | quote }}
+{{- end }}
+{{- if .Values.schemaRegistry.username }}
+- name: SPECWATCH_REGISTRY_USER
+  value: {{ .Values.schemaRegistry.username | quote }}
+- name: SPECWATCH_REGISTRY_PASSWORD_FILE
+  value: /etc/specwatch/registry/{{ .Values.schemaRegistry.passwordSecretKey }}
+{{- end }}
+{{- end }}
+
+{{/* Fails the render when a security setting needs a Secret that is not configured. */}}
+{{- define "specwatch.validateSecurity" -}}
+{{- $sec := .Values.kafka.security }}
+{{- if and $sec.sasl.mechanism (not $sec.sasl.passwordSecret) }}
+{{- fail "kafka.security.sasl.mechanism needs kafka.security.sasl.passwordSecret (a Secret holding the SASL password; never a plain value)" }}
+{{- end }}
+{{- if and (or $sec.tls.truststoreKey $sec.tls.keystoreKey $sec.tls.truststorePasswordKey $sec.tls.keystorePasswordKey $sec.tls.keyPasswordKey) (not .Values.kafka.tlsSecret) }}
+{{- fail "kafka.security.tls.* keys name files in kafka.tlsSecret: set kafka.tlsSecret" }}
+{{- end }}
+{{- if and .Values.schemaRegistry.username (not .Values.schemaRegistry.passwordSecret) }}
+{{- fail "schemaRegistry.username needs schemaRegistry.passwordSecret (a Secret holding the registry password; never a plain value)" }}
 {{- end }}
 {{- end }}
 
@@ -135,6 +191,24 @@ seccompProfile:
     secretName: {{ .Values.kafka.tlsSecret }}
     defaultMode: 0440
 {{- end }}
+{{- if .Values.kafka.security.sasl.mechanism }}
+- name: kafka-sasl
+  secret:
+    secretName: {{ .Values.kafka.security.sasl.passwordSecret }}
+    defaultMode: 0440
+    items:
+      - key: {{ .Values.kafka.security.sasl.passwordSecretKey }}
+        path: {{ .Values.kafka.security.sasl.passwordSecretKey }}
+{{- end }}
+{{- if .Values.schemaRegistry.username }}
+- name: registry-auth
+  secret:
+    secretName: {{ .Values.schemaRegistry.passwordSecret }}
+    defaultMode: 0440
+    items:
+      - key: {{ .Values.schemaRegistry.passwordSecretKey }}
+        path: {{ .Values.schemaRegistry.passwordSecretKey }}
+{{- end }}
 {{- end }}
 
 {{- define "specwatch.commonMounts" -}}
@@ -148,6 +222,16 @@ seccompProfile:
 {{- if .Values.kafka.tlsSecret }}
 - name: kafka-tls
   mountPath: {{ .Values.kafka.tlsMountPath }}
+  readOnly: true
+{{- end }}
+{{- if .Values.kafka.security.sasl.mechanism }}
+- name: kafka-sasl
+  mountPath: /etc/specwatch/kafka-sasl
+  readOnly: true
+{{- end }}
+{{- if .Values.schemaRegistry.username }}
+- name: registry-auth
+  mountPath: /etc/specwatch/registry
   readOnly: true
 {{- end }}
 {{- end }}

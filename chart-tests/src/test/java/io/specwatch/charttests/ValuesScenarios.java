@@ -70,8 +70,72 @@ final class ValuesScenarios {
           mountPath: /var/lib/specwatch/checkpoints
       """;
 
+  /** SASL_SSL + mutual TLS + registry auth, every password a file of a mounted Secret. */
+  static final String SECURITY_FROM_SECRETS =
+      """
+      kafka:
+        bootstrap: kafka-0.kafka:9093
+        tlsSecret: kafka-tls
+        security:
+          protocol: SASL_SSL
+          sasl:
+            mechanism: SCRAM-SHA-512
+            username: specwatch
+            passwordSecret: kafka-scram
+            passwordSecretKey: scram-password
+          tls:
+            truststoreKey: truststore.p12
+            truststoreType: PKCS12
+            truststorePasswordKey: truststore.password
+            keystoreKey: keystore.p12
+            keystoreType: PKCS12
+            keystorePasswordKey: keystore.password
+            keyPasswordKey: key.password
+      schemaRegistry:
+        url: https://registry.example:8443/apis/ccompat/v7
+        username: registry-reader
+        passwordSecret: registry-auth
+      """;
+
+  /** The newer app options: run context, baselines, topics, sink tables. */
+  static final String APP_OPTIONS =
+      """
+      topics:
+        runContext: prod.run-context.v1
+        requestAcceptance: prod.request-acceptance.v1
+        deadLetter: prod.dead-letter.v1
+      shipper:
+        runContext:
+          settings:
+            model: kimi-k2.5
+            specMethod: EAGLE3
+            tp: 8
+            hardwareClass: h100-8x
+          file: |
+            {"model": "kimi-k2.5", "spec_method": "EAGLE3", "tp": 8}
+      streams:
+        window: 2m
+        grace: 5m
+        baselineMaxAge: 30m
+        staticBaselines:
+          - "deepseek-v3|h100-8x|8|*=31.5"
+          - "llama-70b|h100-8x|4|2-4=22"
+      sink:
+        groupId: prod-sink
+        batchSize: 50000
+        tables: [window_results, alerts, decode_events]
+        insertFormat: json
+      """;
+
   static final List<String> ALL =
-      List.of(DEFAULTS, SASL_INLINE, EXISTING_SECRETS, MONITORING_ON, SHIPPER_ONLY);
+      List.of(
+          DEFAULTS,
+          SASL_INLINE,
+          EXISTING_SECRETS,
+          MONITORING_ON,
+          SHIPPER_ONLY,
+          SECURITY_FROM_SECRETS,
+          APP_OPTIONS);
 
   private ValuesScenarios() {}
 }

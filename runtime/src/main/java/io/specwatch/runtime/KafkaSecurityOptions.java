@@ -74,8 +74,16 @@ public final class KafkaSecurityOptions {
   @Option(
       names = "--kafka-truststore-password",
       defaultValue = "${env:SPECWATCH_KAFKA_TRUSTSTORE_PASSWORD}",
-      description = "Trust store password (env SPECWATCH_KAFKA_TRUSTSTORE_PASSWORD).")
+      description =
+          "Trust store password (env SPECWATCH_KAFKA_TRUSTSTORE_PASSWORD); prefer the file option.")
   String truststorePassword;
+
+  @Option(
+      names = "--kafka-truststore-password-file",
+      defaultValue = "${env:SPECWATCH_KAFKA_TRUSTSTORE_PASSWORD_FILE}",
+      description =
+          "File holding the trust store password (env SPECWATCH_KAFKA_TRUSTSTORE_PASSWORD_FILE).")
+  Path truststorePasswordFile;
 
   @Option(
       names = "--kafka-keystore",
@@ -92,14 +100,29 @@ public final class KafkaSecurityOptions {
   @Option(
       names = "--kafka-keystore-password",
       defaultValue = "${env:SPECWATCH_KAFKA_KEYSTORE_PASSWORD}",
-      description = "Key store password (env SPECWATCH_KAFKA_KEYSTORE_PASSWORD).")
+      description =
+          "Key store password (env SPECWATCH_KAFKA_KEYSTORE_PASSWORD); prefer the file option.")
   String keystorePassword;
+
+  @Option(
+      names = "--kafka-keystore-password-file",
+      defaultValue = "${env:SPECWATCH_KAFKA_KEYSTORE_PASSWORD_FILE}",
+      description =
+          "File holding the key store password (env SPECWATCH_KAFKA_KEYSTORE_PASSWORD_FILE).")
+  Path keystorePasswordFile;
 
   @Option(
       names = "--kafka-key-password",
       defaultValue = "${env:SPECWATCH_KAFKA_KEY_PASSWORD}",
       description = "Private key password (env SPECWATCH_KAFKA_KEY_PASSWORD).")
   String keyPassword;
+
+  @Option(
+      names = "--kafka-key-password-file",
+      defaultValue = "${env:SPECWATCH_KAFKA_KEY_PASSWORD_FILE}",
+      description =
+          "File holding the private key password (env SPECWATCH_KAFKA_KEY_PASSWORD_FILE).")
+  Path keyPasswordFile;
 
   @Option(
       names = "--registry-user",
@@ -165,11 +188,32 @@ public final class KafkaSecurityOptions {
     }
     put(p, "ssl.truststore.location", truststore);
     put(p, "ssl.truststore.type", truststoreType);
-    put(p, "ssl.truststore.password", truststorePassword);
+    put(
+        p,
+        "ssl.truststore.password",
+        secret(
+            truststorePassword,
+            truststorePasswordFile,
+            "--kafka-truststore-password",
+            "--kafka-truststore-password-file (SPECWATCH_KAFKA_TRUSTSTORE_PASSWORD_FILE)"));
     put(p, "ssl.keystore.location", keystore);
     put(p, "ssl.keystore.type", keystoreType);
-    put(p, "ssl.keystore.password", keystorePassword);
-    put(p, "ssl.key.password", keyPassword);
+    put(
+        p,
+        "ssl.keystore.password",
+        secret(
+            keystorePassword,
+            keystorePasswordFile,
+            "--kafka-keystore-password",
+            "--kafka-keystore-password-file (SPECWATCH_KAFKA_KEYSTORE_PASSWORD_FILE)"));
+    put(
+        p,
+        "ssl.key.password",
+        secret(
+            keyPassword,
+            keyPasswordFile,
+            "--kafka-key-password",
+            "--kafka-key-password-file (SPECWATCH_KAFKA_KEY_PASSWORD_FILE)"));
     String regPassword =
         secret(
             registryPassword,

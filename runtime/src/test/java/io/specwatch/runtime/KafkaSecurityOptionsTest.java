@@ -66,6 +66,44 @@ class KafkaSecurityOptionsTest {
   }
 
   @Test
+  void storePasswordsCanComeFromFilesAsAMountedSecretProvidesThem(@TempDir Path tmp)
+      throws Exception {
+    Path ts = Files.writeString(tmp.resolve("ts.p12"), "x");
+    Path ks = Files.writeString(tmp.resolve("ks.p12"), "x");
+    Path tpw = Files.writeString(tmp.resolve("truststore.password"), "t-pw\n");
+    Path kpw = Files.writeString(tmp.resolve("keystore.password"), "k-pw\n");
+    Path keypw = Files.writeString(tmp.resolve("key.password"), "key-pw");
+    KafkaOptions o =
+        parse(
+            "--kafka-security-protocol", "SSL",
+            "--kafka-truststore", ts.toString(),
+            "--kafka-truststore-password-file", tpw.toString(),
+            "--kafka-keystore", ks.toString(),
+            "--kafka-keystore-password-file", kpw.toString(),
+            "--kafka-key-password-file", keypw.toString());
+    assertThat(o.rawProperties())
+        .containsEntry("ssl.truststore.password", "t-pw")
+        .containsEntry("ssl.keystore.password", "k-pw")
+        .containsEntry("ssl.key.password", "key-pw");
+    assertThat(o.describe()).doesNotContain("t-pw", "k-pw", "key-pw");
+    assertThatThrownBy(
+            () ->
+                parse(
+                        "--kafka-keystore-password",
+                        "inline",
+                        "--kafka-keystore-password-file",
+                        kpw.toString())
+                    .rawProperties())
+        .hasMessageContaining("--kafka-keystore-password-file")
+        .hasMessageContaining("give only one");
+    assertThatThrownBy(
+            () ->
+                parse("--kafka-truststore-password-file", tmp.resolve("missing").toString())
+                    .rawProperties())
+        .hasMessageContaining("SPECWATCH_KAFKA_TRUSTSTORE_PASSWORD_FILE");
+  }
+
+  @Test
   void inconsistentCombinationsFailNamingTheSetting() {
     assertThatThrownBy(() -> parse("--kafka-sasl-mechanism", "SCRAM-SHA-256").rawProperties())
         .hasMessageContaining("--kafka-sasl-username");
