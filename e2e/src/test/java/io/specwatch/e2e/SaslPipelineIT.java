@@ -158,23 +158,37 @@ class SaslPipelineIT {
     }
   }
 
-  /** The client TLS options: CA trust store, client key store (mutual TLS). */
+  /**
+   * The client TLS options: CA trust store, client key store (mutual TLS), their passwords from
+   * files as the chart's mounted Secrets provide them.
+   */
   private static List<String> tlsArgs() {
-    return List.of(
-        "--kafka-truststore",
-        tls.clientTruststore().toString(),
-        "--kafka-truststore-type",
-        "PKCS12",
-        "--kafka-truststore-password",
-        tls.clientTruststorePassword(),
-        "--kafka-keystore-type",
-        "PKCS12",
-        "--kafka-keystore",
-        tls.clientKeystore().toString(),
-        "--kafka-keystore-password",
-        tls.clientKeystorePassword(),
-        "--kafka-key-password",
-        tls.clientKeystorePassword());
+    try {
+      Path dir = tls.dir();
+      Path tsPw =
+          Files.writeString(
+              dir.resolve("client-truststore.password"), tls.clientTruststorePassword() + "\n");
+      Path ksPw =
+          Files.writeString(
+              dir.resolve("client-keystore.password"), tls.clientKeystorePassword() + "\n");
+      return List.of(
+          "--kafka-truststore",
+          tls.clientTruststore().toString(),
+          "--kafka-truststore-type",
+          "PKCS12",
+          "--kafka-truststore-password-file",
+          tsPw.toString(),
+          "--kafka-keystore-type",
+          "PKCS12",
+          "--kafka-keystore",
+          tls.clientKeystore().toString(),
+          "--kafka-keystore-password-file",
+          ksPw.toString(),
+          "--kafka-key-password-file",
+          ksPw.toString());
+    } catch (java.io.IOException e) {
+      throw new java.io.UncheckedIOException(e);
+    }
   }
 
   private static KafkaOptions options(Path passwordFile) {
@@ -388,6 +402,8 @@ class SaslPipelineIT {
                 "--kafka-keystore",
                 tls.clientKeystore().toString(),
                 "--kafka-keystore-password",
+                tls.clientKeystorePassword(),
+                "--kafka-key-password",
                 tls.clientKeystorePassword(),
                 "--kafka-sasl-mechanism",
                 "SCRAM-SHA-512",
