@@ -188,4 +188,19 @@ class SecurityAndAppOptionsTest {
     assertThat(volume(daemonSet, "run-context").orElseThrow().at("/configMap/name").asText())
         .isEqualTo("node-run-context");
   }
+
+  @Test
+  void theSchemaRejectsMistypedAppOptionsNamingThem() {
+    assertThatThrownBy(() -> Chart.render("streams:\n  baselineMaxAge: soon\n"))
+        .hasMessageContaining("baselineMaxAge");
+    assertThatThrownBy(() -> Chart.render("streams:\n  staticBaselines: [\"llama=20\"]\n"))
+        .hasMessageContaining("staticBaselines");
+    assertThatThrownBy(() -> Chart.render("sink:\n  insertFormat: csv\n"))
+        .hasMessageContaining("insertFormat");
+    assertThatThrownBy(() -> Chart.render("sink:\n  tables: [windows]\n"))
+        .hasMessageContaining("tables");
+    assertThatThrownBy(
+            () -> Chart.render("shipper:\n  runContext:\n    settings:\n      modle: x\n"))
+        .hasMessageContaining("modle");
+  }
 }
