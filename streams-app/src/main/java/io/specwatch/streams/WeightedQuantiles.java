@@ -23,7 +23,19 @@ final class WeightedQuantiles {
   /** The stated normalised rank error bound (double-sided, 99% confidence), ~0.0165. */
   static final double RANK_ERROR = KllDoublesSketch.getNormalizedRankError(K, true);
 
+  /**
+   * Updates kept as plain (value, weight) pairs until there are more than this many; then (or when
+   * the sketch is read, merged or serialised) they are fed, in arrival order, into the KLL sketch.
+   * A sketch fed the same updates in the same order is the same sketch, so this changes no result,
+   * only the heap: a KLL heap sketch allocates its k-item buffer on the first update (~2 KB), and a
+   * window holds up to 3 rows x 4 sketches per side, most of them with a few dozen updates.
+   */
+  static final int BUFFERED_UPDATES = 64;
+
   private KllDoublesSketch sketch;
+  private double[] values;
+  private long[] weights;
+  private int buffered;
 
   /** Adds {@code value} with {@code weight} (cycles it stands for); ignores NaN and weight 0. */
   void add(Double value, long weight) {
@@ -31,8 +43,23 @@ final class WeightedQuantiles {
       return;
     }
     if (sketch == null) {
-      sketch = KllDoublesSketch.newHeapInstance(K);
+      if (buffered < BUFFERED_UPDATES) {
+        if (values == null || buffered == values.length) {
+          int n = values == null ? 4 : values.length * 2;
+          values = values == null ? new double[n] : Arrays.copyOf(values, n);
+          weights = weights == null ? new long[n] : Arrays.copyOf(weights, n);
+        }
+        values[buffered] = value;
+        weights[buffered] = weight;
+        buffered++;
+        return;
+      }
+      materialize();
     }
+    update(sketch, value, weight);
+  }
+
+  private static void update(KllDoublesSketch sketch, double value, long weight) {
     if (weight == 1) {
       sketch.update(value);
     } else {
@@ -40,8 +67,26 @@ final class WeightedQuantiles {
     }
   }
 
+  /** The KLL sketch with every update so far (null without any). */
+  private KllDoublesSketch materialize() {
+    if (buffered > 0) {
+      if (sketch == null) {
+        sketch = KllDoublesSketch.newHeapInstance(K);
+      }
+      for (int i = 0; i < buffered; i++) {
+        update(sketch, values[i], weights[i]);
+      }
+      buffered = 0;
+      values = null;
+      weights = null;
+    }
+    return sketch;
+  }
+
   /** A new sketch holding both inputs; neither input changes. */
   WeightedQuantiles merge(WeightedQuantiles other) {
+    materialize();
+    other.materialize();
     WeightedQuantiles m = new WeightedQuantiles();
     if (sketch != null) {
       m.sketch = KllDoublesSketch.heapify(Memory.wrap(sketch.toByteArray()));
@@ -58,6 +103,7 @@ final class WeightedQuantiles {
 
   /** The (inclusive) quantile at {@code rank} in [0, 1], or null without any value. */
   Double quantile(double rank) {
+    materialize();
     return sketch == null || sketch.isEmpty()
         ? null
         : sketch.getQuantile(rank, QuantileSearchCriteria.INCLUSIVE);
@@ -65,11 +111,13 @@ final class WeightedQuantiles {
 
   /** Total weight added. */
   long weight() {
+    materialize();
     return sketch == null ? 0 : sketch.getN();
   }
 
   /** The sketch's own serialisation, or an empty array when no value was added. */
   byte[] toBytes() {
+    materialize();
     return sketch == null ? new byte[0] : sketch.toByteArray();
   }
 

@@ -52,7 +52,7 @@ final class WindowAggregator implements Processor<String, WindowInput, String, W
   /** Streams property (pass with {@code -K}): deserialized windows kept per task. */
   static final String CACHE_CONFIG = "specwatch.window.cache.windows";
 
-  static final int DEFAULT_CACHE_WINDOWS = 4096;
+  static final int DEFAULT_CACHE_WINDOWS = 2048;
   private static final String PROGRESS_KEY = "closed-until";
 
   private final long sizeMs;
