@@ -31,16 +31,49 @@ class WeightedQuantilesBufferTest {
         }
       }
       assertThat(q.weight()).as("n=%d", n).isEqualTo(plain.getN());
+      WeightedQuantiles copy = WeightedQuantiles.fromBytes(q.toBytes());
+      assertThat(copy.toBytes()).as("n=%d", n).isEqualTo(plain.toByteArray());
       for (double rank : new double[] {0.5, 0.95, 0.99}) {
         assertThat(q.quantile(rank))
             .as("n=%d rank %s", n, rank)
             .isEqualTo(plain.getQuantile(rank, QuantileSearchCriteria.INCLUSIVE));
       }
-      assertThat(q.toBytes()).as("n=%d", n).isEqualTo(plain.toByteArray());
       // a read in between does not change what later updates give
       q.add(42.0, 1);
       plain.update(42.0);
-      assertThat(q.toBytes()).as("n=%d then one more", n).isEqualTo(plain.toByteArray());
+      assertThat(q.quantile(0.99))
+          .as("n=%d then one more", n)
+          .isEqualTo(plain.getQuantile(0.99, QuantileSearchCriteria.INCLUSIVE));
+    }
+  }
+
+  @Test
+  void exactQuantilesOfTheBufferAreTheSketchAnswersWhileItCompactsNothing() {
+    Random random = new Random(11);
+    for (int n = 1; n <= WeightedQuantiles.BUFFERED_UPDATES; n++) {
+      WeightedQuantiles q = new WeightedQuantiles();
+      KllDoublesSketch plain = KllDoublesSketch.newHeapInstance(WeightedQuantiles.K);
+      for (int i = 0; i < n; i++) {
+        double value = Math.round((5 + random.nextGaussian()) * 4) / 4.0; // ties on purpose
+        long weight = random.nextBoolean() ? 1 : 1 + random.nextInt(3);
+        q.add(value, weight);
+        if (weight == 1) {
+          plain.update(value);
+        } else {
+          plain.update(value, weight);
+        }
+      }
+      assertThat(q.weight()).isEqualTo(plain.getN());
+      for (double rank = 0.0; rank <= 1.0; rank += 0.01) {
+        assertThat(q.quantile(rank))
+            .as("n=%d rank %s", n, rank)
+            .isEqualTo(plain.getQuantile(rank, QuantileSearchCriteria.INCLUSIVE));
+      }
+      for (double rank : new double[] {0.5, 0.95, 0.99, 1.0}) {
+        assertThat(q.quantile(rank))
+            .as("n=%d rank %s", n, rank)
+            .isEqualTo(plain.getQuantile(rank, QuantileSearchCriteria.INCLUSIVE));
+      }
     }
   }
 }
