@@ -166,11 +166,6 @@ class DefaultValuesTest {
     JsonNode cm = m.get("ConfigMap", F + "-streams").path("data");
     assertThat(cm.path("STREAMS_NUM_STANDBY_REPLICAS").asText()).isEqualTo("1");
     assertThat(cm.path("SPECWATCH_TOPIC_ALERTS").asText()).isEqualTo("specwatch.alerts.v1");
-    assertThat(cm.path("SPECWATCH_TOPIC_RUN_CONTEXT").asText())
-        .isEqualTo("specwatch.run-context.v1");
-    assertThat(cm.path("SPECWATCH_DLQ_TOPIC").asText()).isEqualTo("specwatch.dead-letter.v1");
-    assertThat(cm.path("SPECWATCH_BASELINE_MAX_AGE").asText()).isEqualTo("1h");
-    assertThat(cm.has("SPECWATCH_STATIC_BASELINES")).as("no static baselines by default").isFalse();
     assertThat(cm.path("SPECWATCH_STREAMS_APPLICATION_ID").asText()).isEqualTo("specwatch-streams");
     assertThat(cm.path("SPECWATCH_STREAMS_STATE_DIR").asText())
         .isEqualTo("/var/lib/specwatch/streams-state");
