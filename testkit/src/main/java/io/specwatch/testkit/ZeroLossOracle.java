@@ -41,8 +41,7 @@ public final class ZeroLossOracle {
   private ZeroLossOracle() {}
 
   /** (deployment, window start as {@code yyyy-MM-dd HH:mm:ss} UTC). */
-  public record WindowKey(String deployment, String windowStart)
-      implements Comparable<WindowKey> {
+  public record WindowKey(String deployment, String windowStart) implements Comparable<WindowKey> {
     @Override
     public int compareTo(WindowKey o) {
       int c = deployment.compareTo(o.deployment);
@@ -81,7 +80,9 @@ public final class ZeroLossOracle {
 
   /** What is in ClickHouse for the expected deployments. */
   public record Observed(
-      Map<String, Long> rawRowsById, Set<String> duplicatedAfterFinal, Map<WindowKey, WindowRow> windows) {
+      Map<String, Long> rawRowsById,
+      Set<String> duplicatedAfterFinal,
+      Map<WindowKey, WindowRow> windows) {
     public long rawRows() {
       return rawRowsById.values().stream().mapToLong(Long::longValue).sum();
     }
@@ -144,9 +145,7 @@ public final class ZeroLossOracle {
       examples(
           b,
           "wrong-count windows",
-          wrongCountWindows.entrySet().stream()
-              .map(e -> e.getKey() + " " + e.getValue())
-              .toList());
+          wrongCountWindows.entrySet().stream().map(e -> e.getKey() + " " + e.getValue()).toList());
       examples(b, "extra windows", extraWindows);
       return b.toString();
     }
@@ -245,7 +244,8 @@ public final class ZeroLossOracle {
     Set<WindowKey> extraWindows = new TreeSet<>();
     for (Map.Entry<WindowKey, WindowRow> e : observed.windows().entrySet()) {
       WindowKey k = e.getKey();
-      if (!expected.windows().containsKey(k) && k.windowStart().compareTo(expected.windowsBefore()) < 0) {
+      if (!expected.windows().containsKey(k)
+          && k.windowStart().compareTo(expected.windowsBefore()) < 0) {
         extraWindows.add(k);
         if (e.getValue().rows() > 1) {
           duplicatedWindows.add(k);

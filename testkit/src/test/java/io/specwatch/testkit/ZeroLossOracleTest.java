@@ -19,7 +19,8 @@ class ZeroLossOracleTest {
   private static final WindowKey OPEN = new WindowKey("d", "2026-01-01 02:00:00");
 
   private static final Expected EXPECTED =
-      new Expected(Set.of("d"), Set.of("a", "b", "c"), Map.of(W1, 2L, W2, 1L), "2026-01-01 01:00:00");
+      new Expected(
+          Set.of("d"), Set.of("a", "b", "c"), Map.of(W1, 2L, W2, 1L), "2026-01-01 01:00:00");
 
   @Test
   void exactMatchIsCleanAndCollapsedReSendsAreNotDuplicates() {
@@ -29,7 +30,13 @@ class ZeroLossOracleTest {
             new Observed(
                 Map.of("a", 2L, "b", 1L, "c", 1L),
                 Set.of(),
-                Map.of(W1, new WindowRow(1, 2, 2), W2, new WindowRow(1, 1, 1), OPEN, new WindowRow(1, 9, 9))));
+                Map.of(
+                    W1,
+                    new WindowRow(1, 2, 2),
+                    W2,
+                    new WindowRow(1, 1, 1),
+                    OPEN,
+                    new WindowRow(1, 9, 9))));
     assertThat(r.clean()).as(r.details("t")).isTrue();
     assertThat(r.rowsOut()).isEqualTo(4);
     assertThat(r.distinctIdsOut()).isEqualTo(3);
