@@ -129,8 +129,9 @@ class PipelineFaultIT {
     long t0 = System.nanoTime();
     Scenario s = scenario("duplicate-delivery", 1);
     s.log().metrics(600 * SCALE);
+    FaultPipeline.Outcome once;
     try (JvmProcess first = shipper(s, "tail-dup-1")) {
-      FaultPipeline.Outcome once = pipeline.settle(s.name() + " first pass", s.log(), SETTLE);
+      once = pipeline.settle(s.name() + " first pass", s.log(), SETTLE);
       assertThat(once.report().clean()).as(once.report().details(s.name())).isTrue();
       assertThat(first.stop(Duration.ofSeconds(30))).isZero();
     }
