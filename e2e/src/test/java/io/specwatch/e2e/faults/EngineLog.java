@@ -238,6 +238,10 @@ final class EngineLog {
     return source;
   }
 
+  synchronized String fingerprint() {
+    return fingerprint;
+  }
+
   String deployment() {
     return deployment;
   }

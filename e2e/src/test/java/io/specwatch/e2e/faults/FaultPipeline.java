@@ -523,6 +523,16 @@ final class FaultPipeline implements AutoCloseable {
     awaitUntil(what, timeout, check, () -> "");
   }
 
+  /** Polls every {@code pollMillis} ms (for a moment that must not be missed). */
+  static void awaitUntil(String what, Duration timeout, Check check, long pollMillis) {
+    awaitUntil(what, timeout, check, () -> "", pollMillis);
+  }
+
+  static void awaitUntil(
+      String what, Duration timeout, Check check, java.util.concurrent.Callable<String> state) {
+    awaitUntil(what, timeout, check, state, 500);
+  }
+
   static void awaitUntil(
       String what, Duration timeout, Check check, java.util.concurrent.Callable<String> state) {
     long deadline = System.nanoTime() + timeout.toNanos();
@@ -539,7 +549,7 @@ final class FaultPipeline implements AutoCloseable {
         last = e;
       }
       try {
-        Thread.sleep(500);
+        Thread.sleep(pollMillis);
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();
         throw new IllegalStateException(e);
