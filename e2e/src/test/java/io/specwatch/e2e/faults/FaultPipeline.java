@@ -311,6 +311,37 @@ final class FaultPipeline implements AutoCloseable {
     }
   }
 
+  /**
+   * The streams member ({@code streams-1} / {@code streams-2}) whose consumer is assigned the
+   * decode-events partition the deployment's records are in (read from decode_events).
+   */
+  String ownerOfDeployment(String deployment) throws Exception {
+    int partition =
+        Integer.parseInt(
+            query(
+                    "SELECT any(kafka_partition) FROM "
+                        + database
+                        + ".decode_events WHERE deployment_id = '"
+                        + deployment
+                        + "'")
+                .strip());
+    TopicPartition tp = new TopicPartition(events, partition);
+    try (Admin admin = admin()) {
+      var d =
+          admin.describeConsumerGroups(List.of(appId)).all().get(30, TimeUnit.SECONDS).get(appId);
+      for (var m : d.members()) {
+        if (m.assignment().topicPartitions().contains(tp)) {
+          for (String member : streams.keySet()) {
+            if (m.clientId().startsWith(appId + "-" + member + "-")) {
+              return member;
+            }
+          }
+        }
+      }
+      throw new AssertionError("no streams member owns " + tp + ": " + d);
+    }
+  }
+
   /** Waits until the sink's committed offsets reach the end of the events topic. */
   void awaitSinkCaughtUp(Duration timeout) {
     awaitUntil(

@@ -305,9 +305,14 @@ class PipelineFaultIT {
           () ->
               pipeline.rawRows(s.log().deployment()) > 500L * SCALE
                   && pipeline.streamsMembers() == 2);
-      assertThat(pipeline.streams("streams-1").kill9()).isEqualTo(JvmProcess.SIGKILL_EXIT);
-      Thread.sleep(8000); // past the session timeout: streams-2 takes every task over
-      pipeline.startStreams("streams-1");
+      // kill the member that owns this deployment's input partition (the other one takes it over)
+      String owner = pipeline.ownerOfDeployment(s.log().deployment());
+      pipeline.record(
+          String.format(
+              "[faults] %-28s killing %s (owns the deployment's partition)", s.name(), owner));
+      assertThat(pipeline.streams(owner).kill9()).isEqualTo(JvmProcess.SIGKILL_EXIT);
+      Thread.sleep(8000); // past the session timeout: the survivor takes every task over
+      pipeline.startStreams(owner);
       Thread.sleep(3000L * SCALE);
       stopWriting.set(true);
       writing.get(10, TimeUnit.SECONDS);

@@ -80,8 +80,12 @@ final class FieldReader {
 
   private String text(String name, boolean required) {
     String text = raw.get(name);
-    if (text == null || text.isEmpty()) {
+    if (text == null) {
       return required ? fail("missing field '" + name + "'") : null;
+    }
+    if (text.isEmpty()) {
+      // printed with no value (a line cut or overwritten after the colon): unreadable, not absent
+      return fail("field '" + name + "' has no value");
     }
     return text;
   }
