@@ -565,7 +565,11 @@ final class FaultPipeline implements AutoCloseable {
   }
 
   static void awaitUntil(
-      String what, Duration timeout, Check check, java.util.concurrent.Callable<String> state) {
+      String what,
+      Duration timeout,
+      Check check,
+      java.util.concurrent.Callable<String> state,
+      long pollMillis) {
     long deadline = System.nanoTime() + timeout.toNanos();
     Throwable last = null;
     while (System.nanoTime() < deadline) {
