@@ -61,6 +61,8 @@ class ZeroLossOracleTest {
     assertThat(r.duplicatedWindows()).containsExactly(W1);
     assertThat(r.wrongCountWindows()).containsOnlyKeys(W1);
     assertThat(r.wrongCountWindows().get(W1)).isEqualTo("expected 2 events, got 2..3");
+    assertThat(r.overCountedEvents()).isEqualTo(1);
+    assertThat(r.underCountedEvents()).isZero();
     assertThat(r.extraWindows()).containsExactly(W3);
     assertThat(r.summary("t")).endsWith("NOT CLEAN");
     assertThat(r.details("t")).contains("lost: c", "extra windows: d@2026-01-01 00:02:00");
