@@ -171,7 +171,7 @@ class PipelineFaultIT {
     pipeline.record(r.details(s.name() + " after replay"));
     pipeline.record(
         String.format(
-            "[faults] %-28s re-sent %d records; raw rows now %d (re-sends not yet merged away)",
+            "[faults] %-28s re-sent %d records; raw rows now %d (background merges collapse re-sent rows over time)",
             s.name(), resent, r.rowsOut()));
     assertThat(r.clean()).as(r.details(s.name())).isTrue();
     pipeline.negativeControl(s.name(), s.log(), once, s.start());
