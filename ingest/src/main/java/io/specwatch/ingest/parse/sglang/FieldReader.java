@@ -7,14 +7,19 @@ final class FieldReader {
 
   private final Map<String, String> raw;
   private String error;
+  private String noValue;
 
   FieldReader(Map<String, String> raw) {
     this.raw = raw;
   }
 
-  /** First error met, naming the field, or null. */
+  /**
+   * First error met, naming the field, or null. A field printed without a value is an error too,
+   * reported only when nothing else is wrong (a line cut after its last colon keeps naming the
+   * missing required field).
+   */
   String error() {
-    return error;
+    return error != null ? error : noValue;
   }
 
   Integer nonNegativeInt(String name, boolean required) {
@@ -80,8 +85,15 @@ final class FieldReader {
 
   private String text(String name, boolean required) {
     String text = raw.get(name);
-    if (text == null || text.isEmpty()) {
+    if (text == null) {
       return required ? fail("missing field '" + name + "'") : null;
+    }
+    if (text.isEmpty()) {
+      // printed with no value (a line cut or overwritten after the colon): unreadable, not absent
+      if (noValue == null) {
+        noValue = "field '" + name + "' has no value";
+      }
+      return null;
     }
     return text;
   }

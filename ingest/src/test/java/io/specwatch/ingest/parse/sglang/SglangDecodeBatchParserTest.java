@@ -25,6 +25,22 @@ class SglangDecodeBatchParserTest {
   }
 
   @Test
+  void aPrintedFieldWithoutValueIsAFailureNotAnAbsentField() {
+    // found by the fault suite (PipelineFaultIT, hostile lines): binary bytes after "accept len: "
+    // starting with ',' left the field empty, and the line became an event without acceptance
+    assertThat(
+            failure(
+                "[2025-03-14 02:16:14 TP0] Decode batch. #running-req: 3, #token: 4410, token usage:"
+                    + " 0.02, accept len: ,\u00ff\u00fe|7, gen throughput (token/s): 183.27, #queue-req: 1, "))
+        .isEqualTo("field 'accept len' has no value");
+    assertThat(
+            failure(
+                "[2025-03-14 02:16:14 TP0] Decode batch. #running-req: 3, #token: , token usage:"
+                    + " 0.02, gen throughput (token/s): 183.27, #queue-req: 1, "))
+        .isEqualTo("field '#token' has no value");
+  }
+
+  @Test
   void early2025() {
     SglangDecodeBatch b =
         parsed(
