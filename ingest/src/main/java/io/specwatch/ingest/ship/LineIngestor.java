@@ -66,6 +66,15 @@ public final class LineIngestor {
   public static final String LINE_TOO_LONG = "LineTooLong";
 
   public IngestOutcome ingest(SourceLine line) {
+    return ingest(line, line.truncated() ? null : parsers.parse(line.text()));
+  }
+
+  /**
+   * {@link #ingest(SourceLine)} with the line already parsed by {@link #parse(ParserRegistry,
+   * SourceLine)} (parsing is stateless and may run on another thread; this method keeps the
+   * per-source state and must see the lines in file order).
+   */
+  public IngestOutcome ingest(SourceLine line, ParseResult result) {
     Instant now = clock.instant();
     if (line.truncated()) {
       // never parsed: a cut line could parse into wrong numbers; the head is kept for replay
@@ -80,7 +89,6 @@ public final class LineIngestor {
               + " bytes",
           now);
     }
-    ParseResult result = parsers.parse(line.text());
     if (result instanceof ParseResult.Parsed parsed) {
       LineOrigin origin = new LineOrigin(line.lineNumber(), line.offset(), line.text(), now);
       List<IngestOutcome> parts = new ArrayList<>(2);
@@ -117,6 +125,11 @@ public final class LineIngestor {
       return new IngestOutcome.Skipped(skipped.format(), skipped.reason());
     }
     return new IngestOutcome.Unrecognised();
+  }
+
+  /** The parse result {@link #ingest(SourceLine, ParseResult)} expects: null for a cut line. */
+  public static ParseResult parse(ParserRegistry parsers, SourceLine line) {
+    return line.truncated() ? null : parsers.parse(line.text());
   }
 
   /** The tracker this ingestor stamps with. */
