@@ -2,6 +2,7 @@ package io.specwatch.ingest.ship;
 
 import io.specwatch.ingest.context.RunContextTracker;
 import io.specwatch.ingest.normalise.DecodeEventNormaliser;
+import io.specwatch.ingest.normalise.EventPlausibility;
 import io.specwatch.ingest.normalise.LineOrigin;
 import io.specwatch.ingest.normalise.NormaliseConfig;
 import io.specwatch.ingest.normalise.RequestAcceptances;
@@ -62,6 +63,9 @@ public final class LineIngestor {
     this.contexts = contexts;
   }
 
+  /** Dead-letter error class of a line whose event holds a value no engine can have. */
+  public static final String IMPLAUSIBLE = "ImplausibleValue";
+
   /** Dead-letter error class of a line longer than the max line length. */
   public static final String LINE_TOO_LONG = "LineTooLong";
 
@@ -106,7 +110,15 @@ public final class LineIngestor {
           addContext(parts, stamp);
           parts.add(new IngestOutcome.Request(r));
         } else {
-          for (DecodeEvent e : normaliser.normaliseAll(parsed.line(), origin)) {
+          List<DecodeEvent> events = normaliser.normaliseAll(parsed.line(), origin);
+          for (DecodeEvent e : events) {
+            // checked before any stamping, so no run context is marked published for a dead line
+            String implausible = EventPlausibility.problem(e);
+            if (implausible != null) {
+              return dead(line, parsed.line().format(), IMPLAUSIBLE, implausible, now);
+            }
+          }
+          for (DecodeEvent e : events) {
             RunContextTracker.Stamp stamp = contexts.stamp(e.getDeploymentId(), e.getEventTime());
             e.put("runContextId", stamp.contextId());
             addContext(parts, stamp);
