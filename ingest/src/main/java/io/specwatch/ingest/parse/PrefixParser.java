@@ -19,7 +19,7 @@ public final class PrefixParser {
           "^\\[(\\d{4}-\\d{2}-\\d{2}[ T]\\d{2}:\\d{2}:\\d{2}(?:[.,]\\d{1,9})?)"
               + "((?: [A-Z]{2}\\d{1,6})*)\\]\\s?");
   private static final Pattern TAG = Pattern.compile("([A-Z]{2})(\\d{1,6})");
-  private static final DateTimeFormatter TIME =
+  static final DateTimeFormatter TIME =
       new DateTimeFormatterBuilder()
           .appendPattern("yyyy-MM-dd")
           .optionalStart()
@@ -50,6 +50,65 @@ public final class PrefixParser {
    */
   public record Split(LinePrefix prefix, String body, String error) {}
 
+  /**
+   * The prefix time: the common case (every field in its plain range) read by hand, anything else
+   * (day 29-31, hour 24, year 0...) by the formatter, whose SMART resolution decides those. Same
+   * results as {@code LocalDateTime.parse(text, TIME)}; the formatter was ~8 % of the shipper's
+   * CPU. {@code text} matched {@code \\d{4}-\\d{2}-\\d{2}[
+   * T]\\d{2}:\\d{2}:\\d{2}(?:[.,]\\d{1,9})?}.
+   */
+  static LocalDateTime parseTime(String text) {
+    if (text.length() >= 19 && allDigits(text)) {
+      int year = num(text, 0, 4);
+      int month = num(text, 5, 7);
+      int day = num(text, 8, 10);
+      int hour = num(text, 11, 13);
+      int minute = num(text, 14, 16);
+      int second = num(text, 17, 19);
+      if (year >= 1
+          && month >= 1
+          && month <= 12
+          && day >= 1
+          && day <= 28
+          && hour <= 23
+          && minute <= 59
+          && second <= 59) {
+        int nanos = 0;
+        if (text.length() > 20) {
+          int digits = text.length() - 20;
+          nanos = num(text, 20, text.length());
+          for (int i = digits; i < 9; i++) {
+            nanos *= 10;
+          }
+        }
+        return LocalDateTime.of(year, month, day, hour, minute, second, nanos);
+      }
+    }
+    return LocalDateTime.parse(text, TIME);
+  }
+
+  /** Whether every position that must hold a digit does (ASCII 0-9 only). */
+  private static boolean allDigits(String text) {
+    for (int i = 0; i < text.length(); i++) {
+      if (i == 4 || i == 7 || i == 10 || i == 13 || i == 16 || i == 19) {
+        continue;
+      }
+      char c = text.charAt(i);
+      if (c < '0' || c > '9') {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  private static int num(String text, int from, int to) {
+    int v = 0;
+    for (int i = from; i < to; i++) {
+      v = v * 10 + (text.charAt(i) - '0');
+    }
+    return v;
+  }
+
   /** Splits a line; never throws. */
   public static Split split(String line) {
     Matcher m = PREFIX.matcher(line);
@@ -59,7 +118,7 @@ public final class PrefixParser {
     String body = line.substring(m.end());
     LocalDateTime time;
     try {
-      time = LocalDateTime.parse(m.group(1), TIME);
+      time = parseTime(m.group(1));
     } catch (DateTimeParseException e) {
       return new Split(LinePrefix.NONE, body, "invalid timestamp '" + m.group(1) + "'");
     }

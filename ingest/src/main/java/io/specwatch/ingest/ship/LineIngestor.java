@@ -2,6 +2,7 @@ package io.specwatch.ingest.ship;
 
 import io.specwatch.ingest.context.RunContextTracker;
 import io.specwatch.ingest.normalise.DecodeEventNormaliser;
+import io.specwatch.ingest.normalise.EventPlausibility;
 import io.specwatch.ingest.normalise.LineOrigin;
 import io.specwatch.ingest.normalise.NormaliseConfig;
 import io.specwatch.ingest.normalise.RequestAcceptances;
@@ -62,10 +63,22 @@ public final class LineIngestor {
     this.contexts = contexts;
   }
 
+  /** Dead-letter error class of a line whose event holds a value no engine can have. */
+  public static final String IMPLAUSIBLE = "ImplausibleValue";
+
   /** Dead-letter error class of a line longer than the max line length. */
   public static final String LINE_TOO_LONG = "LineTooLong";
 
   public IngestOutcome ingest(SourceLine line) {
+    return ingest(line, line.truncated() ? null : parsers.parse(line.text()));
+  }
+
+  /**
+   * {@link #ingest(SourceLine)} with the line already parsed by {@link #parse(ParserRegistry,
+   * SourceLine)} (parsing is stateless and may run on another thread; this method keeps the
+   * per-source state and must see the lines in file order).
+   */
+  public IngestOutcome ingest(SourceLine line, ParseResult result) {
     Instant now = clock.instant();
     if (line.truncated()) {
       // never parsed: a cut line could parse into wrong numbers; the head is kept for replay
@@ -80,7 +93,6 @@ public final class LineIngestor {
               + " bytes",
           now);
     }
-    ParseResult result = parsers.parse(line.text());
     if (result instanceof ParseResult.Parsed parsed) {
       LineOrigin origin = new LineOrigin(line.lineNumber(), line.offset(), line.text(), now);
       List<IngestOutcome> parts = new ArrayList<>(2);
@@ -98,7 +110,15 @@ public final class LineIngestor {
           addContext(parts, stamp);
           parts.add(new IngestOutcome.Request(r));
         } else {
-          for (DecodeEvent e : normaliser.normaliseAll(parsed.line(), origin)) {
+          List<DecodeEvent> events = normaliser.normaliseAll(parsed.line(), origin);
+          for (DecodeEvent e : events) {
+            // checked before any stamping, so no run context is marked published for a dead line
+            String implausible = EventPlausibility.problem(e);
+            if (implausible != null) {
+              return dead(line, parsed.line().format(), IMPLAUSIBLE, implausible, now);
+            }
+          }
+          for (DecodeEvent e : events) {
             RunContextTracker.Stamp stamp = contexts.stamp(e.getDeploymentId(), e.getEventTime());
             e.put("runContextId", stamp.contextId());
             addContext(parts, stamp);
@@ -117,6 +137,11 @@ public final class LineIngestor {
       return new IngestOutcome.Skipped(skipped.format(), skipped.reason());
     }
     return new IngestOutcome.Unrecognised();
+  }
+
+  /** The parse result {@link #ingest(SourceLine, ParseResult)} expects: null for a cut line. */
+  public static ParseResult parse(ParserRegistry parsers, SourceLine line) {
+    return line.truncated() ? null : parsers.parse(line.text());
   }
 
   /** The tracker this ingestor stamps with. */

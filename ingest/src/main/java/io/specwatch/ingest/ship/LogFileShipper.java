@@ -3,13 +3,18 @@ package io.specwatch.ingest.ship;
 import io.specwatch.ingest.context.RunContextTracker;
 import io.specwatch.ingest.normalise.FileFingerprint;
 import io.specwatch.ingest.normalise.SourceContext;
+import io.specwatch.ingest.parse.ParseResult;
 import io.specwatch.ingest.parse.ParserRegistry;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Clock;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.Producer;
@@ -94,33 +99,79 @@ public final class LogFileShipper {
       }
       observer.runContexts(atStart.size());
       result[0] = result[0].plusContexts(atStart.size());
-      LogFileReader.forEachLine(
-          file,
-          config.maxLineBytes(),
-          line -> {
-            if (sendError.get() != null) {
-              return;
-            }
-            IngestOutcome outcome = ingestor.ingest(line);
-            List<ProducerRecord<String, byte[]>> out = records.toRecords(outcome, source.source());
-            for (ProducerRecord<String, byte[]> record : out) {
-              if (record.topic().equals(config.runContextTopic())) {
-                // a new context must reach Kafka before the events stamped with it
-                sendAndWait(producer, record);
-                continue;
-              }
-              producer.send(
-                  record,
-                  (meta, e) -> {
-                    if (e != null) {
-                      observer.kafkaError(e);
-                      sendError.compareAndSet(null, e);
+      // Two threads: this one reads and parses (stateless), the "ship-send" thread normalises
+      // (per-source state, file order), serialises and produces. Lines pass in batches through a
+      // bounded queue (at most QUEUE_BATCHES batches of BATCH_LINES lines or BATCH_BYTES bytes),
+      // so memory stays bounded; order is kept (one queue, one consumer).
+      BlockingQueue<Batch> queue = new ArrayBlockingQueue<>(QUEUE_BATCHES);
+      AtomicReference<Throwable> workerFailure = new AtomicReference<>();
+      Thread worker =
+          new Thread(
+              () -> {
+                try {
+                  while (true) {
+                    Batch batch = queue.take();
+                    if (batch.lines == null) {
+                      return;
                     }
-                  });
-            }
-            observer.line(line, line.offset() + line.bytes().length + 1, outcome);
-            result[0] = result[0].plus(outcome);
-          });
+                    for (int i = 0; i < batch.lines.size(); i++) {
+                      if (sendError.get() != null) {
+                        continue;
+                      }
+                      SourceLine line = batch.lines.get(i);
+                      IngestOutcome outcome = ingestor.ingest(line, batch.parsed.get(i));
+                      send(producer, records, source, outcome, observer, sendError);
+                      observer.line(line, line.offset() + line.bytes().length + 1, outcome);
+                      result[0] = result[0].plus(outcome);
+                    }
+                  }
+                } catch (Throwable t) {
+                  workerFailure.compareAndSet(null, t);
+                  queue.clear(); // unblock the reader; it sees the failure and stops
+                }
+              },
+              "ship-send");
+      worker.setDaemon(true);
+      worker.start();
+      Batch[] current = {new Batch()};
+      boolean ended = false;
+      try {
+        LogFileReader.forEachLine(
+            file,
+            config.maxLineBytes(),
+            line -> {
+              Batch b = current[0];
+              b.add(line, LineIngestor.parse(parsers, line));
+              if (b.lines.size() >= BATCH_LINES || b.bytes >= BATCH_BYTES) {
+                hand(queue, b, workerFailure);
+                current[0] = new Batch();
+              }
+            });
+        hand(queue, current[0], workerFailure);
+        hand(queue, Batch.END, workerFailure);
+        ended = true;
+      } catch (ShipAborted e) {
+        ended = true; // the worker failed and stopped: its failure is thrown below
+      } finally {
+        if (!ended) {
+          // the reader failed (I/O): let the worker finish what it has, then stop it
+          try {
+            hand(queue, Batch.END, workerFailure);
+          } catch (ShipAborted e) {
+            // the worker failed too and has stopped
+          }
+        }
+        joinQuietly(worker);
+      }
+      if (workerFailure.get() instanceof RuntimeException re) {
+        throw re;
+      }
+      if (workerFailure.get() instanceof Error err) {
+        throw err;
+      }
+      if (workerFailure.get() != null) {
+        throw new ShipException("shipping " + file + " failed", workerFailure.get());
+      }
       producer.flush();
     } catch (IOException e) {
       throw new ShipException("cannot read " + file, e);
@@ -133,6 +184,92 @@ public final class LogFileShipper {
     }
     LOG.info("shipped file={} result={}", source.source(), result[0]);
     return result[0];
+  }
+
+  private static final int BATCH_LINES = 512;
+  private static final int BATCH_BYTES = 1 << 20;
+  private static final int QUEUE_BATCHES = 8;
+
+  /** Lines handed from the reading thread to the sending thread, with their parse results. */
+  private static final class Batch {
+    static final Batch END = new Batch(null);
+    final List<SourceLine> lines;
+    final List<ParseResult> parsed;
+    long bytes;
+
+    Batch() {
+      this(new ArrayList<>(BATCH_LINES));
+    }
+
+    private Batch(List<SourceLine> lines) {
+      this.lines = lines;
+      this.parsed = lines == null ? null : new ArrayList<>(BATCH_LINES);
+    }
+
+    void add(SourceLine line, ParseResult result) {
+      lines.add(line);
+      parsed.add(result);
+      bytes += line.bytes().length;
+    }
+  }
+
+  /** Puts a batch on the queue; gives up (the worker's failure is reported) if the worker died. */
+  private static void hand(BlockingQueue<Batch> queue, Batch b, AtomicReference<Throwable> failed) {
+    if (b != Batch.END && b.lines.isEmpty()) {
+      return;
+    }
+    try {
+      while (failed.get() == null) {
+        if (queue.offer(b, 100, TimeUnit.MILLISECONDS)) {
+          return;
+        }
+      }
+      throw new ShipAborted();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new ShipException("interrupted while shipping", e);
+    }
+  }
+
+  /** Stops the reading thread once the sending thread has failed (its failure is thrown). */
+  private static final class ShipAborted extends RuntimeException {
+    ShipAborted() {
+      super("sending thread failed", null, false, false);
+    }
+  }
+
+  private static void joinQuietly(Thread t) {
+    try {
+      t.join();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new ShipException("interrupted while shipping", e);
+    }
+  }
+
+  private void send(
+      Producer<String, byte[]> producer,
+      OutcomeRecords records,
+      SourceContext source,
+      IngestOutcome outcome,
+      ShipObserver observer,
+      AtomicReference<Exception> sendError) {
+    List<ProducerRecord<String, byte[]>> out = records.toRecords(outcome, source.source());
+    for (ProducerRecord<String, byte[]> record : out) {
+      if (record.topic().equals(config.runContextTopic())) {
+        // a new context must reach Kafka before the events stamped with it
+        sendAndWait(producer, record);
+        continue;
+      }
+      producer.send(
+          record,
+          (meta, e) -> {
+            if (e != null) {
+              observer.kafkaError(e);
+              sendError.compareAndSet(null, e);
+            }
+          });
+    }
   }
 
   private static void sendAndWait(

@@ -15,7 +15,7 @@ import org.apache.kafka.common.serialization.Serde;
  * DecodeEvents keyed by their deploymentId to the decode topic, RequestAcceptances keyed by
  * deploymentId to the request topic, RunContexts keyed by deploymentId to the (compacted)
  * run-context topic, DeadLetters keyed by source to the dead-letter topic. Owns its serdes; close
- * it.
+ * it. Not thread-safe (the DecodeEvent encoder reuses its buffer): one per shipping thread.
  */
 public final class OutcomeRecords implements AutoCloseable {
 
@@ -24,6 +24,7 @@ public final class OutcomeRecords implements AutoCloseable {
   private final Serde<RequestAcceptance> requests;
   private final Serde<RunContext> contexts;
   private final Serde<DeadLetter> deadLetters;
+  private final FastEventSerializer fastEvents;
 
   public OutcomeRecords(ShipConfig config) {
     this.config = config;
@@ -31,6 +32,10 @@ public final class OutcomeRecords implements AutoCloseable {
     this.requests = AvroSerde.forClass(RequestAcceptance.class, config.serdeConfig(), false);
     this.contexts = AvroSerde.forClass(RunContext.class, config.serdeConfig(), false);
     this.deadLetters = AvroSerde.forClass(DeadLetter.class, config.serdeConfig(), false);
+    this.fastEvents =
+        new FastEventSerializer(
+            events.serializer(),
+            io.specwatch.serde.SerdeConfig.from(config.serdeConfig(), false).useLatestVersion());
   }
 
   /** The records of one outcome, in publication order (empty when there is nothing to send). */
@@ -51,7 +56,7 @@ public final class OutcomeRecords implements AutoCloseable {
       return new ProducerRecord<>(
           config.decodeTopic(),
           e.event().getDeploymentId(),
-          events.serializer().serialize(config.decodeTopic(), e.event()));
+          fastEvents.serialize(config.decodeTopic(), e.event()));
     }
     if (outcome instanceof IngestOutcome.Request r) {
       return new ProducerRecord<>(

@@ -52,6 +52,31 @@ class LineIngestorTest {
   }
 
   @Test
+  void absurdValuesAreDeadLetteredWithTheFieldNamed() {
+    String absurdLength =
+        "[2025-10-20 09:05:03 TP0] Decode batch. #running-req: 1, #token: 1797, token usage:"
+            + " 0.10, accept len: 100000.00, cuda graph: False, gen throughput (token/s): 56.70,"
+            + " #queue-req: 0, ";
+    IngestOutcome outcome = ingestor.ingest(line(9, 900, absurdLength));
+    assertThat(outcome).isInstanceOf(IngestOutcome.Dead.class);
+    DeadLetter d = ((IngestOutcome.Dead) outcome).deadLetter();
+    assertThat(d.getErrorClass()).isEqualTo(LineIngestor.IMPLAUSIBLE);
+    assertThat(d.getErrorMessage()).contains("acceptLength").contains("100000.0");
+    assertThat(d.getFormat()).isEqualTo("sglang.decode_batch");
+
+    String absurdThroughput =
+        absurdLength.replace("100000.00", "2.5").replace("56.70", "5000000000000.00");
+    IngestOutcome t = ingestor.ingest(line(10, 1000, absurdThroughput));
+    assertThat(t).isInstanceOf(IngestOutcome.Dead.class);
+    assertThat(((IngestOutcome.Dead) t).deadLetter().getErrorMessage())
+        .contains("genThroughputTokS");
+
+    // the same line with plausible numbers is an event
+    assertThat(ingestor.ingest(line(11, 1100, absurdLength.replace("100000.00", "2.5"))))
+        .isInstanceOf(IngestOutcome.Event.class);
+  }
+
+  @Test
   void metricAndOtherLines() {
     assertThat(
             ingestor.ingest(

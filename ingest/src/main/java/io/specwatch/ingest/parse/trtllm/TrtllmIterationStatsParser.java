@@ -30,7 +30,7 @@ public final class TrtllmIterationStatsParser implements LineParser {
   private static final int MAX_LINE = 64 * 1024;
   private static final ObjectMapper JSON =
       new ObjectMapper().enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
-  private static final List<DateTimeFormatter> TIMES =
+  static final List<DateTimeFormatter> TIMES =
       List.of(
           time("MM-dd-yyyy HH:mm:ss"), time("yyyy-MM-dd HH:mm:ss"), time("yyyy-MM-dd'T'HH:mm:ss"));
 
@@ -136,7 +136,73 @@ public final class TrtllmIterationStatsParser implements LineParser {
             raw));
   }
 
-  private static LocalDateTime parseTime(String text) {
+  /**
+   * The {@code timestamp} field: TensorRT-LLM's own layout {@code MM-dd-yyyy HH:mm:ss[.ffffff]}
+   * with every field in its plain range read by hand (the formatters were ~5 % of the shipper's
+   * CPU), anything else by the formatters in order, as before (same results: {@code
+   * TrtllmTimeProperties}).
+   */
+  static LocalDateTime parseTime(String text) {
+    LocalDateTime fast = fastTime(text.strip());
+    return fast != null ? fast : formatterTime(text);
+  }
+
+  /** {@code MM-dd-yyyy HH:mm:ss[.f{1,9}]} with plain ranges, else null. */
+  private static LocalDateTime fastTime(String t) {
+    int n = t.length();
+    if (n < 19 || n == 20 || n > 29) {
+      return null;
+    }
+    for (int i = 0; i < n; i++) {
+      char c = t.charAt(i);
+      boolean ok =
+          switch (i) {
+            case 2, 5 -> c == '-';
+            case 10 -> c == ' ';
+            case 13, 16 -> c == ':';
+            case 19 -> c == '.';
+            default -> c >= '0' && c <= '9';
+          };
+      if (!ok) {
+        return null;
+      }
+    }
+    int month = num(t, 0, 2);
+    int day = num(t, 3, 5);
+    int year = num(t, 6, 10);
+    int hour = num(t, 11, 13);
+    int minute = num(t, 14, 16);
+    int second = num(t, 17, 19);
+    if (year < 1
+        || month < 1
+        || month > 12
+        || day < 1
+        || day > 28
+        || hour > 23
+        || minute > 59
+        || second > 59) {
+      return null;
+    }
+    int nanos = 0;
+    if (n > 20) {
+      nanos = num(t, 20, n);
+      for (int i = n - 20; i < 9; i++) {
+        nanos *= 10;
+      }
+    }
+    return LocalDateTime.of(year, month, day, hour, minute, second, nanos);
+  }
+
+  private static int num(String text, int from, int to) {
+    int v = 0;
+    for (int i = from; i < to; i++) {
+      v = v * 10 + (text.charAt(i) - '0');
+    }
+    return v;
+  }
+
+  /** The layouts tried in order by the formatters (the former implementation). */
+  static LocalDateTime formatterTime(String text) {
     for (DateTimeFormatter f : TIMES) {
       try {
         return LocalDateTime.parse(text.strip(), f);

@@ -70,6 +70,50 @@ final class VllmFields {
     return new VllmFields(raw, error);
   }
 
+  /** Units vLLM V1 always prints after these fields' values. */
+  private static final Map<String, String> V1_UNITS =
+      Map.ofEntries(
+          Map.entry(VllmReads.ACCEPTED, "tokens"),
+          Map.entry(VllmReads.DRAFTED, "tokens"),
+          Map.entry(VllmReads.ACCEPTED_THROUGHPUT, "tokens/s"),
+          Map.entry(VllmReads.DRAFTED_THROUGHPUT, "tokens/s"),
+          Map.entry(VllmReads.PROMPT_THROUGHPUT, "tokens/s"),
+          Map.entry(VllmReads.GEN_THROUGHPUT, "tokens/s"),
+          Map.entry(VllmReads.RUNNING, "reqs"),
+          Map.entry(VllmReads.WAITING, "reqs"),
+          Map.entry(VllmReads.GPU_KV, "%"),
+          Map.entry("Prefix cache hit rate", "%"),
+          Map.entry(VllmReads.AVG_DRAFT_ACCEPTANCE_RATE, "%"),
+          Map.entry(VllmReads.DRAFT_ACCEPTANCE_RATE, "%"));
+
+  /**
+   * Why a vLLM V1 {@code SpecDecoding metrics} or {@code Engine} field list was cut at its end (a
+   * terminal-width cut: {@code Accepted: 12} where the line said {@code Accepted: 1234 tokens}), or
+   * null: the last field is one V1 always prints with a unit and its value lacks that unit. Such a
+   * line would parse into a shortened number, so it is dead-lettered instead.
+   */
+  String cutTail() {
+    String last = null;
+    for (String name : raw.keySet()) {
+      last = name;
+    }
+    if (last == null) {
+      return null;
+    }
+    String unit = V1_UNITS.get(last);
+    String value = raw.get(last);
+    if (unit == null || value.endsWith(unit)) {
+      return null;
+    }
+    return "line cut at its end (truncated): last field '"
+        + last
+        + "' is '"
+        + value
+        + "' without its unit '"
+        + unit
+        + "'";
+  }
+
   Map<String, String> raw() {
     return raw;
   }

@@ -83,8 +83,12 @@ public final class VllmV1Parser implements LineParser {
       if (m.find() && m.end() <= body.indexOf(THROUGHPUT)) {
         index = Integer.valueOf(m.group(1));
       }
-      return VllmReads.throughput(
-          ENGINE, split, index, body.substring(body.indexOf(THROUGHPUT)), VllmReads.WAITING);
+      String list = body.substring(body.indexOf(THROUGHPUT));
+      String cut = VllmFields.colonList(list).cutTail();
+      if (cut != null) {
+        return ParseResult.failed(ENGINE, cut);
+      }
+      return VllmReads.throughput(ENGINE, split, index, list, VllmReads.WAITING);
     }
     if (speculative) {
       return VllmReads.spec(
@@ -98,7 +102,11 @@ public final class VllmV1Parser implements LineParser {
           false);
     }
     VllmFields f = VllmFields.colonList(after(body, SPEC_DECODING));
+    String cut = f.cutTail();
     if (f.has(VllmReads.ACCEPTED_THROUGHPUT) || f.has(VllmReads.AVG_DRAFT_ACCEPTANCE_RATE)) {
+      if (cut != null) {
+        return ParseResult.failed(SPEC_V4, cut);
+      }
       return VllmReads.spec(
           SPEC_V4,
           split,
@@ -113,6 +121,9 @@ public final class VllmV1Parser implements LineParser {
         f.has(VllmReads.MEAN_ACCEPTANCE_LENGTH) || f.has(VllmReads.PER_POSITION)
             ? SPEC_V3
             : SPEC_V2;
+    if (cut != null) {
+      return ParseResult.failed(format, cut);
+    }
     return VllmReads.spec(
         format,
         split,

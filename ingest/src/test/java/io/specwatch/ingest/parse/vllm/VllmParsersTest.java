@@ -186,6 +186,32 @@ class VllmParsersTest {
   }
 
   @Test
+  void linesCutInTheirLastNumberAreDeadLetteredNotParsedShort() {
+    // terminal width cut "Accepted: 1234 tokens" to "Accepted: 12": never a parsed 12
+    String v2 = SPEC_V2.substring(0, SPEC_V2.indexOf("Accepted: 500") + "Accepted: 5".length());
+    ParseResult cut = registry.parse(v2);
+    assertThat(cut).isInstanceOf(ParseResult.Failed.class);
+    assertThat(((ParseResult.Failed) cut).format()).isEqualTo(VllmV1Parser.SPEC_V2);
+    assertThat(((ParseResult.Failed) cut).reason()).contains("truncated").contains("'Accepted'");
+
+    String v4 = SPEC_V4.substring(0, SPEC_V4.indexOf("Drafted: 3000") + "Drafted: 30".length());
+    ParseResult cut4 = registry.parse(v4);
+    assertThat(cut4).isInstanceOf(ParseResult.Failed.class);
+    assertThat(((ParseResult.Failed) cut4).format()).isEqualTo(VllmV1Parser.SPEC_V4);
+    assertThat(((ParseResult.Failed) cut4).reason()).contains("'Drafted'");
+
+    ParseResult engineCut = registry.parse(ENGINE.substring(0, ENGINE.indexOf("23.5%") + 3));
+    assertThat(engineCut).isInstanceOf(ParseResult.Failed.class);
+    assertThat(((ParseResult.Failed) engineCut).format()).isEqualTo(VllmV1Parser.ENGINE);
+    assertThat(((ParseResult.Failed) engineCut).reason()).contains("'GPU KV cache usage'");
+
+    // the whole lines still parse
+    for (String whole : new String[] {SPEC_V2, SPEC_V3, SPEC_V4, SPEC_IDLE, ENGINE}) {
+      assertThat(registry.parse(whole)).as(whole).isInstanceOf(ParseResult.Parsed.class);
+    }
+  }
+
+  @Test
   void linesMissingTheirStartAreNotMetrics() {
     assertThat(registry.parse("coding metrics: Draft acceptance rate: 62.5%, Accepted: 5 tokens"))
         .isInstanceOf(ParseResult.NotMetric.class);
