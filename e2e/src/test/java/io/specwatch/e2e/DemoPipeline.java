@@ -75,8 +75,8 @@ final class DemoPipeline {
 
   private static final ObjectMapper JSON = new ObjectMapper();
 
-  /** How long streams-app and the sink may go without input before they are considered done. */
-  private static final Duration STREAMS_IDLE = Duration.ofSeconds(20);
+  /** How long streams-app's committed offsets must stay unchanged before it is considered done. */
+  private static final Duration STREAMS_SETTLED = Duration.ofSeconds(6);
 
   private static final Duration SINK_IDLE = Duration.ofSeconds(5);
 
@@ -216,14 +216,45 @@ final class DemoPipeline {
         throw e;
       }
       assertThat(dead).as("dead-lettered lines of the generated logs").isZero();
-      Future<Integer> streamsExit = pool.submit(() -> streams.awaitExit(Optional.of(STREAMS_IDLE)));
-      assertThat(streamsExit.get(4, TimeUnit.MINUTES)).as("streams-app exit code").isZero();
+      // done: every event committed, then the group's committed offsets (repartition topics
+      // included) unchanged for STREAMS_SETTLED
+      List<TopicPartition> all = new ArrayList<>();
+      for (int p = 0; p < partitions; p++) {
+        all.add(new TopicPartition(events, p));
+      }
+      Future<Integer> streamsExit = pool.submit(() -> streams.awaitExit(Optional.empty()));
+      try {
+        await("streams-app consumed every event")
+            .atMost(Duration.ofMinutes(6))
+            .pollInterval(Duration.ofSeconds(1))
+            .until(() -> consumedAll(bootstrap, applicationId, all));
+        Map<TopicPartition, Long> last = new HashMap<>();
+        long[] stableSince = {System.nanoTime()};
+        await("streams-app's committed offsets settled")
+            .atMost(Duration.ofMinutes(2))
+            .pollInterval(Duration.ofSeconds(1))
+            .until(
+                () -> {
+                  Map<TopicPartition, Long> now = committed(bootstrap, applicationId);
+                  if (!now.equals(last)) {
+                    last.clear();
+                    last.putAll(now);
+                    stableSince[0] = System.nanoTime();
+                    return false;
+                  }
+                  return System.nanoTime() - stableSince[0] >= STREAMS_SETTLED.toNanos();
+                });
+      } finally {
+        streams.requestStop();
+      }
+      assertThat(streamsExit.get(2, TimeUnit.MINUTES)).as("streams-app exit code").isZero();
 
       // 5. sink: window results and alerts into ClickHouse until idle
       Migrator.withBundledMigrations(sql, database).migrate();
       Map<SinkTable, String> topics = new EnumMap<>(SinkTable.class);
       topics.put(SinkTable.WINDOW_RESULTS, windows);
       topics.put(SinkTable.ALERTS, alerts);
+      topics.put(SinkTable.RUN_CONTEXTS, contexts);
       SinkConfig sinkConfig =
           new SinkConfig(
               bootstrap,
@@ -246,6 +277,24 @@ final class DemoPipeline {
                 }
               });
       assertThat(sink.get(3, TimeUnit.MINUTES).rowsInserted()).isPositive();
+      // what a failing assertion needs: where each deployment's baselines came from
+      System.out.println(
+          "baseline sources per deployment, side and bucket:\n"
+              + String.join(
+                  "\n",
+                  rows(
+                          sql,
+                          "SELECT deployment_id, spec_enabled, batch_bucket, baseline_source,"
+                              + " count(), round(avg(mean_cycle_ms), 2),"
+                              + " round(avg(mean_batch_size), 2) FROM "
+                              + database
+                              + ".window_results FINAL WHERE prompt_category = '*'"
+                              + " GROUP BY deployment_id, spec_enabled, batch_bucket,"
+                              + " baseline_source ORDER BY deployment_id, spec_enabled,"
+                              + " batch_bucket, baseline_source")
+                      .stream()
+                      .map(r -> String.join("\t", r))
+                      .toList()));
     } finally {
       pool.shutdownNow();
     }
@@ -316,6 +365,21 @@ final class DemoPipeline {
         }
       }
       return true;
+    }
+  }
+
+  /** Committed offsets of a group, every partition it committed. */
+  private static Map<TopicPartition, Long> committed(String bootstrap, String group)
+      throws Exception {
+    try (Admin admin =
+        Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap))) {
+      Map<TopicPartition, Long> out = new HashMap<>();
+      admin
+          .listConsumerGroupOffsets(group)
+          .partitionsToOffsetAndMetadata()
+          .get()
+          .forEach((tp, o) -> out.put(tp, o == null ? -1L : o.offset()));
+      return out;
     }
   }
 

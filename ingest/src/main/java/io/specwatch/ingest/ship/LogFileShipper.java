@@ -26,9 +26,14 @@ import org.slf4j.LoggerFactory;
  * producer. Returns after everything is acknowledged. Following growing files with checkpoints is
  * {@link io.specwatch.ingest.tail.Tailer}.
  *
- * <p>RunContexts (keyed by deploymentId, run-context topic) are published at start (the CLI/file
- * context, when configured) and whenever a line changes a deployment's context; the shipper waits
- * for each RunContext's acknowledgement before it sends the records of later lines.
+ * <p>RunContexts (keyed by deploymentId, run-context topic) are published before the first record
+ * they apply to and whenever a line changes a deployment's context, observed at that line's time;
+ * the shipper waits for each RunContext's acknowledgement before it sends the records of later
+ * lines. Not at start with the wall-clock time, as {@code tail} does: a file shipped now usually
+ * holds older lines, and streams-app reads the run-context table in observedAt order with the
+ * events, so a context observed "now" would reach the windows of those lines only after all of them
+ * (no run context, no baseline). The CLI/file context goes out with the first event or context line
+ * instead.
  */
 public final class LogFileShipper {
 
@@ -88,12 +93,6 @@ public final class LogFileShipper {
         Producer<String, byte[]> producer =
             new KafkaProducer<>(
                 config.producerProperties(), new StringSerializer(), new ByteArraySerializer())) {
-      var atStart = contexts.pending(clock.instant());
-      for (var rc : atStart) {
-        sendAndWait(producer, records.context(rc));
-      }
-      observer.runContexts(atStart.size());
-      result[0] = result[0].plusContexts(atStart.size());
       LogFileReader.forEachLine(
           file,
           config.maxLineBytes(),
