@@ -191,7 +191,8 @@ final class DemoPipeline {
               dlq,
               staticBaselines(manifest),
               Duration.ofHours(1),
-              Map.of(),
+              // a task waits for its run-context partition before it processes events past it
+              Map.of("max.task.idle.ms", "5000"),
               alerts,
               AlertConfig.defaults());
       StreamsRunner streams = StreamsRunner.start(streamsConfig);
@@ -339,9 +340,17 @@ final class DemoPipeline {
             contexts,
             new RunContextSources(hardware(d), null));
     long dead = 0;
+    // one shipper for the deployment's files (engine log first): they share one run context, as
+    // under one `ingest tail`
+    LogFileShipper shipper = new LogFileShipper(ship);
     try (Stream<Path> files = Files.list(out.resolve(id))) {
-      for (Path f : files.sorted().toList()) {
-        ShipResult r = new LogFileShipper(ship).ship(f);
+      for (Path f :
+          files
+              .sorted(
+                  java.util.Comparator.comparing(
+                      (Path p) -> !p.getFileName().toString().equals("engine.log")))
+              .toList()) {
+        ShipResult r = shipper.ship(f);
         dead += r.deadLettered();
       }
     }

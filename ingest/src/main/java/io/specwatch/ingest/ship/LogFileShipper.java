@@ -42,6 +42,9 @@ public final class LogFileShipper {
   private final ShipConfig config;
   private final Clock clock;
   private final ParserRegistry parsers;
+  // one per shipper, like tail's: the files of one deployment shipped by one instance share what
+  // their lines revealed (a request or profile file must not replace the engine log's context)
+  private RunContextTracker contexts;
 
   public LogFileShipper(ShipConfig config) {
     this(config, Clock.systemUTC());
@@ -85,7 +88,9 @@ public final class LogFileShipper {
       throw new ShipException("cannot read " + file, e);
     }
     LOG.info("shipping file={} with {}", source.source(), config);
-    RunContextTracker contexts = config.runContext().newTracker(config.deploymentId());
+    if (contexts == null) {
+      contexts = config.runContext().newTracker(config.deploymentId());
+    }
     LineIngestor ingestor = new LineIngestor(source, config.normalise(), parsers, clock, contexts);
     AtomicReference<Exception> sendError = new AtomicReference<>();
     ShipResult[] result = {ShipResult.empty()};
