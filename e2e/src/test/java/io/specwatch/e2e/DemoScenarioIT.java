@@ -140,7 +140,8 @@ class DemoScenarioIT {
                   + " / sumIf(cycles, speedup IS NOT NULL) FROM "
                   + demo.database
                   + ".window_results FINAL WHERE deployment_id = 'llama31-8b-eagle3-h100'"
-                  + " AND prompt_category = '*' AND batch_bucket = '*' AND cycles > 0");
+                  + " AND spec_enabled = 1 AND prompt_category = '*' AND batch_bucket = '*'"
+                  + " AND cycles > 0");
       long learned = Long.parseLong(spec.get(0).get(0));
       long windows = Long.parseLong(spec.get(0).get(1));
       assertThat(learned).as("EAGLE-3 windows with the twin's learned baseline").isPositive();
