@@ -94,6 +94,7 @@ class DemoScenarioIT {
         assertThat(m).as("windows of episode %s", e.path("id").asText()).hasSize(1);
         assertThat(m.get(0).get(1))
             .as("speedup of %s: a baseline (learned or configured) met its windows", dep)
+            .isNotNull()
             .isNotEqualTo("\\N");
         double tau = Double.parseDouble(m.get(0).get(0));
         double speedup = Double.parseDouble(m.get(0).get(1));
