@@ -6,7 +6,9 @@
 # verify-ms regression, a within-noise shift) at wall-clock pace sped up SPEED times; one
 # `ingest tail` per deployment follows the files while they grow; streams-app windows them and
 # raises alerts; the sink loads every topic into ClickHouse. Then the report is read back from
-# ClickHouse and checked against the generator's manifest.json (exit 1 on a mismatch).
+# ClickHouse and checked against the generator's manifest.json: the alerts each episode expects (and
+# none elsewhere) and each deployment's verdict (healthy / below baseline / drafter broken / plain)
+# for the episode its run ends in (exit 1 on a mismatch).
 #
 # Each run uses its own topics, Streams application id and consumer group (suffix = run id), so a
 # rerun never mixes with an earlier one; ClickHouse rows of a rerun replace the earlier ones by key
@@ -253,7 +255,7 @@ step "7/7 report read back from ClickHouse ($DB), event time $FROM .. $TO UTC"
 # Per deployment, the last 10 closed 1-minute windows of the run (the state it ended in),
 # cycle-weighted; verdict thresholds are streams-app's defaults (S < 1: below baseline;
 # tau < 1.05: collapse).
-ch "
+REPORT_SQL="
 SELECT deployment_id AS deployment,
   max(spec_enabled) AS spec,
   round(sum(mean_accept_length * cycles) / sum(cycles), 2) AS tau,
@@ -271,8 +273,9 @@ WHERE $W_RUN AND prompt_category = '*' AND batch_bucket = '*' AND cycles > 0
   AND window_start >= toDateTime('$FROM', 'UTC') AND window_start < toDateTime('$TO', 'UTC')
   AND window_start > (SELECT max(window_start) FROM window_results WHERE $W_RUN) - 600
 GROUP BY deployment_id
-ORDER BY spec DESC, deployment_id
-FORMAT PrettyCompactMonoBlock" || die "report query failed"
+ORDER BY spec DESC, deployment_id"
+ch "$REPORT_SQL FORMAT PrettyCompactMonoBlock" || die "report query failed"
+VERDICTS=$(ch "SELECT deployment, verdict FROM ($REPORT_SQL) FORMAT TSV") || die "verdict query failed"
 
 echo
 echo "Alerts raised (first window per deployment and type; evidence from the alert):"
@@ -294,9 +297,11 @@ echo
 echo "Expectations from $MANIFEST:"
 RAISED=$(ch "SELECT DISTINCT concat(deployment_id, ' ', type) FROM alerts FINAL WHERE $A_RUN AND $RANGE AND state = 'RAISED' FORMAT TSV")
 mismatch=0
+ok=0
 while IFS=$'\t' read -r dep type episode; do
   if grep -qx "$dep $type" <<<"$RAISED"; then
     printf '  OK        %-28s %-20s raised (episode %s)\n' "$dep" "$type" "$episode"
+    ok=$((ok + 1))
   else
     printf '  MISMATCH  %-28s %-20s expected, not raised (episode %s)\n' "$dep" "$type" "$episode"
     mismatch=1
@@ -308,12 +313,34 @@ while IFS=$'\t' read -r dep episodes; do
   extra=$(grep "^$dep " <<<"$RAISED" | grep -v ' NO_DATA$' | cut -d' ' -f2 | tr '\n' ' ' || true)
   if [[ -z "$extra" ]]; then
     printf '  OK        %-28s %-20s not flagged (%s)\n' "$dep" "no alert" "$episodes"
+    ok=$((ok + 1))
   else
     printf '  MISMATCH  %-28s %-20s flagged %s(%s)\n' "$dep" "no alert" "$extra" "$episodes"
     mismatch=1
   fi
 done < <(jq -r '[.episodes | group_by(.deployment)[] | select(all(.expectedAlerts | length == 0))
   | [.[0].deployment, (map(.id) | join(", "))] | @tsv] | .[]' "$MANIFEST")
+
+# The verdict of every deployment (report above) against the episode its run ended in: healthy,
+# below baseline, drafter broken, or plain decoding (the baselines).
+while IFS=$'\t' read -r dep type episode; do
+  case "$type" in
+    HEALTHY) want='healthy' ;;
+    SPEC_BELOW_BASELINE) want='speculation costs throughput' ;;
+    ACCEPT_COLLAPSE) want='drafter broken' ;;
+    *) want='plain decoding' ;;
+  esac
+  got=$(awk -F'\t' -v d="$dep" '$1 == d { print $2 }' <<<"$VERDICTS")
+  if [[ "$got" == "$want"* ]]; then
+    printf '  OK        %-28s %-20s %s (episode %s)\n' "$dep" "verdict" "$got" "$episode"
+    ok=$((ok + 1))
+  else
+    printf '  MISMATCH  %-28s %-20s %s, expected %s (episode %s)\n' "$dep" "verdict" "${got:-no windows}" "$want" "$episode"
+    mismatch=1
+  fi
+done < <(jq -r '[.episodes[] | select(.type == "HEALTHY" or .type == "SPEC_BELOW_BASELINE"
+    or .type == "ACCEPT_COLLAPSE" or .type == "BASELINE")] | group_by(.deployment)[]
+  | max_by([.to, .from]) | [.deployment, .type, .id] | @tsv' "$MANIFEST")
 
 cat <<EOF
 
@@ -328,7 +355,7 @@ EOF
 log "demo done in $(elapsed); logs in $DEMO_DIR"
 how_to_query
 if ((mismatch)); then
-  log "MISMATCH: the pipeline's alerts differ from the manifest (see above)"
+  log "MISMATCH: the pipeline's alerts or verdicts differ from the manifest (see above; $ok OK)"
   exit 1
 fi
-log "all expectations OK"
+log "all $ok expectations OK"

@@ -32,9 +32,11 @@
           const ctx = u.ctx;
           ctx.save();
           ctx.font = 10 * devicePixelRatio + 'px sans-serif';
+          let drawn = 0;
           for (const a of alerts) {
             const x = u.valToPos(a.t, 'x', true);
             if (x < u.bbox.left || x > u.bbox.left + u.bbox.width) continue;
+            drawn++;
             ctx.strokeStyle = a.state === 'CLEARED' ? '#1e8449' : '#c0392b';
             ctx.fillStyle = ctx.strokeStyle;
             ctx.lineWidth = 2 * devicePixelRatio;
@@ -50,6 +52,7 @@
             ctx.fillText(a.type + ' ' + a.state.toLowerCase(), x + dx, u.bbox.top + 4 * devicePixelRatio);
           }
           ctx.restore();
+          u.root.dataset.markers = String(drawn); // for tests: the annotations drawn on this chart
         }],
       },
     };
@@ -60,6 +63,8 @@
     el.innerHTML = '';
     const width = Math.max(320, el.clientWidth - 10);
     const u = new uPlot(Object.assign({ width: width, height: 260 }, opts), data, el);
+    // for tests and curious readers: how many non-null data points the chart plots
+    el.dataset.points = String(data.slice(1).reduce((n, ys) => n + ys.filter((v) => v !== null && v !== undefined).length, 0));
     charts.push(u);
     return u;
   }

@@ -12,6 +12,7 @@ import io.specwatch.schemas.EventKind;
 import java.time.Instant;
 import java.util.List;
 import java.util.Objects;
+import java.util.function.Predicate;
 
 /**
  * Turns parsed metric lines of ONE source into DecodeEvents. Stateful: intervals are measured
@@ -24,10 +25,21 @@ public final class DecodeEventNormaliser {
   private final IntervalTracker intervals = new IntervalTracker();
   private final VllmNormaliser vllm;
 
+  /** A normaliser that treats no deployment as known non-speculative. */
   public DecodeEventNormaliser(SourceContext source, NormaliseConfig config) {
+    this(source, config, deployment -> false);
+  }
+
+  /**
+   * @param knownNonSpeculative whether a deployment is known to decode without speculation (its run
+   *     context says spec method NONE): only then do vLLM throughput lines, which look the same
+   *     with and without speculation, give a plain-decoding step time (see {@link VllmNormaliser})
+   */
+  public DecodeEventNormaliser(
+      SourceContext source, NormaliseConfig config, Predicate<String> knownNonSpeculative) {
     this.source = Objects.requireNonNull(source, "source");
     this.config = Objects.requireNonNull(config, "config");
-    this.vllm = new VllmNormaliser(source, config);
+    this.vllm = new VllmNormaliser(source, config, knownNonSpeculative);
   }
 
   /**

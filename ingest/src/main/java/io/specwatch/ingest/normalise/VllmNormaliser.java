@@ -17,6 +17,7 @@ import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.function.Predicate;
 
 /**
  * vLLM lines of ONE source to DecodeEvents, in line order. Stateful:
@@ -28,7 +29,13 @@ import java.util.Objects;
  *       timestamps) from the throughput line directly before it;
  *   <li>v0 counts are totals since engine start: events carry the difference to the previous line
  *       of the same process (a decrease is an engine restart: the new totals are the interval);
- *   <li>intervals between consecutive lines of the same kind and rank.
+ *   <li>intervals between consecutive lines of the same kind and rank;
+ *   <li>plain decoding: a throughput line of a deployment known to be non-speculative (its run
+ *       context says spec method NONE) and of a source that printed no spec-decoding line so far
+ *       gives the plain step time t_AR = 1000 * running / generation throughput as {@code cycleMs},
+ *       and {@code cycles} = generated tokens of the interval (one per request and step). The line
+ *       alone cannot tell: a speculative engine prints the same line, where that ratio is T_cyc /
+ *       tau, not t_AR.
  * </ul>
  */
 final class VllmNormaliser {
@@ -44,14 +51,18 @@ final class VllmNormaliser {
   private final Deque<Pending> unpaired = new ArrayDeque<>();
   private final Map<String, Totals> totals = new HashMap<>();
   private final Map<String, Integer> lastK = new HashMap<>();
+  private final Predicate<String> knownNonSpeculative;
+  private boolean specSeen;
 
   private record Pending(VllmThroughput line, Instant time, long lineNumber) {}
 
   private record Totals(long accepted, long drafted, Long emitted) {}
 
-  VllmNormaliser(SourceContext source, NormaliseConfig config) {
+  VllmNormaliser(
+      SourceContext source, NormaliseConfig config, Predicate<String> knownNonSpeculative) {
     this.source = Objects.requireNonNull(source, "source");
     this.config = Objects.requireNonNull(config, "config");
+    this.knownNonSpeculative = Objects.requireNonNull(knownNonSpeculative, "knownNonSpeculative");
   }
 
   DecodeEvent normalise(VllmLine line, LineOrigin origin) {
@@ -92,14 +103,37 @@ final class VllmNormaliser {
       unpaired.removeFirst();
     }
     String rank = t.prefix().rankKey();
-    return base(t, origin, printed)
-        .setIntervalMs(intervals.next("throughput|" + process(t) + "|" + rank, printed))
-        .setRunningRequests(t.running())
-        .setQueuedRequests(t.queued())
-        .setTokenUsage(t.gpuKvCachePercent() == null ? null : t.gpuKvCachePercent() / 100.0)
-        .setGenThroughputTokS(t.genThroughput())
-        .setSpecEnabled(false)
-        .build();
+    Double intervalMs = intervals.next("throughput|" + process(t) + "|" + rank, printed);
+    DecodeEvent.Builder e =
+        base(t, origin, printed)
+            .setIntervalMs(intervalMs)
+            .setRunningRequests(t.running())
+            .setQueuedRequests(t.queued())
+            .setTokenUsage(t.gpuKvCachePercent() == null ? null : t.gpuKvCachePercent() / 100.0)
+            .setGenThroughputTokS(t.genThroughput())
+            .setSpecEnabled(false);
+    if (!specSeen && knownNonSpeculative.test(source.deploymentId())) {
+      plainStep(e, t, intervalMs);
+    }
+    return e.build();
+  }
+
+  /**
+   * Plain decoding: every running request gets one token per step, so the step time is t_AR ms =
+   * 1000 * running / generation throughput and the interval's steps x requests = its generated
+   * tokens = throughput x interval. Nothing is set for an idle interval (no requests or tokens).
+   */
+  static void plainStep(DecodeEvent.Builder e, VllmThroughput t, Double intervalMs) {
+    int running = t.running();
+    double throughput = t.genThroughput();
+    if (running <= 0 || !(throughput > 0) || Double.isInfinite(throughput)) {
+      return;
+    }
+    e.setCycleMs(1000.0 * running / throughput);
+    if (intervalMs != null && intervalMs > 0) {
+      long cycles = Math.round(throughput * intervalMs / 1000.0);
+      e.setCycles(cycles).setEmittedTokens(cycles);
+    }
   }
 
   private Pending pair(VllmLine spec, Instant time, long lineNumber) {
@@ -125,6 +159,7 @@ final class VllmNormaliser {
   }
 
   private DecodeEvent spec(VllmSpecDecoding s, LineOrigin origin, Instant printed) {
+    specSeen = true;
     Pending paired = pair(s, printed, origin.lineNumber());
     String rank =
         paired == null || paired.line().engineIndex() == null
@@ -253,6 +288,7 @@ final class VllmNormaliser {
   }
 
   private DecodeEvent stageTimes(VllmStageTimes st, LineOrigin origin, Instant printed) {
+    specSeen = true;
     Integer k = lastK.getOrDefault(process(st), config.speculativeNumSteps());
     Double draftMs = k == null ? null : st.proposalMsPerToken() * k;
     return base(st, origin, printed)

@@ -1,6 +1,7 @@
 package io.specwatch.ingest.ship;
 
 import io.specwatch.ingest.context.RunContextTracker;
+import io.specwatch.ingest.context.SpecMethods;
 import io.specwatch.ingest.normalise.DecodeEventNormaliser;
 import io.specwatch.ingest.normalise.EventPlausibility;
 import io.specwatch.ingest.normalise.LineOrigin;
@@ -57,7 +58,12 @@ public final class LineIngestor {
       RunContextTracker contexts) {
     this.source = source;
     this.parsers = parsers;
-    this.normaliser = new DecodeEventNormaliser(source, config);
+    // only a run context that says NONE makes vLLM throughput lines plain-decoding step times
+    this.normaliser =
+        new DecodeEventNormaliser(
+            source,
+            config,
+            deployment -> SpecMethods.NONE.equals(contexts.merged(deployment).specMethod()));
     this.clock = clock;
     this.config = config;
     this.contexts = contexts;

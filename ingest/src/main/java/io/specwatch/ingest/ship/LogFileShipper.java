@@ -31,9 +31,14 @@ import org.slf4j.LoggerFactory;
  * producer. Returns after everything is acknowledged. Following growing files with checkpoints is
  * {@link io.specwatch.ingest.tail.Tailer}.
  *
- * <p>RunContexts (keyed by deploymentId, run-context topic) are published at start (the CLI/file
- * context, when configured) and whenever a line changes a deployment's context; the shipper waits
- * for each RunContext's acknowledgement before it sends the records of later lines.
+ * <p>RunContexts (keyed by deploymentId, run-context topic) are published before the first record
+ * they apply to and whenever a line changes a deployment's context, observed at that line's time;
+ * the shipper waits for each RunContext's acknowledgement before it sends the records of later
+ * lines. Not at start with the wall-clock time, as {@code tail} does: a file shipped now usually
+ * holds older lines, and streams-app reads the run-context table in observedAt order with the
+ * events, so a context observed "now" would reach the windows of those lines only after all of them
+ * (no run context, no baseline). The CLI/file context goes out with the first event or context line
+ * instead.
  */
 public final class LogFileShipper {
 
@@ -42,6 +47,9 @@ public final class LogFileShipper {
   private final ShipConfig config;
   private final Clock clock;
   private final ParserRegistry parsers;
+  // one per shipper, like tail's: the files of one deployment shipped by one instance share what
+  // their lines revealed (a request or profile file must not replace the engine log's context)
+  private RunContextTracker contexts;
 
   public LogFileShipper(ShipConfig config) {
     this(config, Clock.systemUTC());
@@ -85,7 +93,9 @@ public final class LogFileShipper {
       throw new ShipException("cannot read " + file, e);
     }
     LOG.info("shipping file={} with {}", source.source(), config);
-    RunContextTracker contexts = config.runContext().newTracker(config.deploymentId());
+    if (contexts == null) {
+      contexts = config.runContext().newTracker(config.deploymentId());
+    }
     LineIngestor ingestor = new LineIngestor(source, config.normalise(), parsers, clock, contexts);
     AtomicReference<Exception> sendError = new AtomicReference<>();
     ShipResult[] result = {ShipResult.empty()};
@@ -93,12 +103,6 @@ public final class LogFileShipper {
         Producer<String, byte[]> producer =
             new KafkaProducer<>(
                 config.producerProperties(), new StringSerializer(), new ByteArraySerializer())) {
-      var atStart = contexts.pending(clock.instant());
-      for (var rc : atStart) {
-        sendAndWait(producer, records.context(rc));
-      }
-      observer.runContexts(atStart.size());
-      result[0] = result[0].plusContexts(atStart.size());
       // Two threads: this one reads and parses (stateless), the "ship-send" thread normalises
       // (per-source state, file order), serialises and produces. Lines pass in batches through a
       // bounded queue (at most QUEUE_BATCHES batches of BATCH_LINES lines or BATCH_BYTES bytes),

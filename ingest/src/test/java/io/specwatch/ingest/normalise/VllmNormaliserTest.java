@@ -20,8 +20,11 @@ class VllmNormaliserTest {
   private final ParserRegistry registry = ParserRegistry.defaults();
 
   private List<DecodeEvent> normalise(NormaliseConfig config, String... lines) {
-    DecodeEventNormaliser n =
-        new DecodeEventNormaliser(new SourceContext("d", "h", "/log", "fp"), config);
+    return normalise(
+        new DecodeEventNormaliser(new SourceContext("d", "h", "/log", "fp"), config), lines);
+  }
+
+  private List<DecodeEvent> normalise(DecodeEventNormaliser n, String... lines) {
     List<DecodeEvent> out = new ArrayList<>();
     for (int i = 0; i < lines.length; i++) {
       ParseResult r = registry.parse(lines[i]);
@@ -107,6 +110,72 @@ class VllmNormaliserTest {
     assertThat(broken.getAcceptRate()).isZero();
     assertThat(broken.getIntervalMs()).isEqualTo(10_000.0);
     assertThat(broken.getGenThroughputTokS()).isNull();
+  }
+
+  private static String engineLine(String time, double genThroughput, int running) {
+    return "INFO 06-06 "
+        + time
+        + " [loggers.py:116] Engine 000: Avg prompt throughput: 10.0 tokens/s, Avg generation"
+        + " throughput: "
+        + genThroughput
+        + " tokens/s, Running: "
+        + running
+        + " reqs, Waiting: 0 reqs, GPU KV cache usage: 5.0%, Prefix cache hit rate: 0.0%";
+  }
+
+  private List<DecodeEvent> plain(boolean knownNonSpeculative, String... lines) {
+    return normalise(
+        new DecodeEventNormaliser(
+            new SourceContext("d", "h", "/log", "fp"),
+            NormaliseConfig.defaults().withLogYear(2025),
+            deployment -> knownNonSpeculative && deployment.equals("d")),
+        lines);
+  }
+
+  @Test
+  void knownPlainDeploymentsThroughputLinesGiveTheStepTime() {
+    List<DecodeEvent> e =
+        plain(
+            true,
+            engineLine("14:20:30", 632.0, 4),
+            engineLine("14:20:40", 640.0, 4),
+            engineLine("14:20:50", 0.0, 0));
+    // t_AR = 1000 * 4 requests / 632 tok/s = 6.329 ms; the first line has no interval: no cycles
+    assertThat(e.get(0).getCycleMs()).isCloseTo(6.329, within(1e-3));
+    assertThat(e.get(0).getCycles()).isNull();
+    assertThat(e.get(0).getSpecEnabled()).isFalse();
+    // 10 s at 640 tok/s = 6400 generated tokens = steps x requests; 1000 * 4 / 640 = 6.25 ms
+    assertThat(e.get(1).getCycleMs()).isCloseTo(6.25, within(1e-9));
+    assertThat(e.get(1).getCycles()).isEqualTo(6400L);
+    assertThat(e.get(1).getEmittedTokens()).isEqualTo(6400L);
+    assertThat(e.get(1).getIntervalMs()).isEqualTo(10_000.0);
+    // idle: nothing to derive
+    assertThat(e.get(2).getCycleMs()).isNull();
+    assertThat(e.get(2).getCycles()).isNull();
+  }
+
+  @Test
+  void theSameLineOfAnUnknownOrSpeculativeDeploymentGivesNoStepTime() {
+    List<DecodeEvent> e = plain(false, engineLine("14:20:30", 632.0, 4));
+    assertThat(e.get(0).getCycleMs()).isNull();
+    assertThat(e.get(0).getCycles()).isNull();
+    assertThat(e.get(0).getGenThroughputTokS()).isEqualTo(632.0);
+  }
+
+  @Test
+  void aSpecDecodingLineOverridesAContextThatSaysPlain() {
+    List<DecodeEvent> e =
+        plain(
+            true,
+            engineLine("14:20:30", 632.0, 4),
+            "INFO 06-06 14:20:30 [loggers.py:116] SpecDecoding metrics: Draft acceptance rate:"
+                + " 50.0%, Accepted: 150 tokens, Drafted: 300 tokens",
+            engineLine("14:20:40", 900.0, 4));
+    assertThat(e.get(0).getCycleMs()).isNotNull();
+    assertThat(e.get(1).getSpecEnabled()).isTrue();
+    // from here on the source is known to speculate: 1000 * 4 / 900 would be T_cyc / tau
+    assertThat(e.get(2).getCycleMs()).isNull();
+    assertThat(e.get(2).getCycles()).isNull();
   }
 
   @Test

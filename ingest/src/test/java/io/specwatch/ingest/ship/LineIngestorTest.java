@@ -92,6 +92,63 @@ class LineIngestorTest {
         .isInstanceOf(IngestOutcome.Unrecognised.class);
   }
 
+  private static String vllmConfig(String speculativeConfig) {
+    return "INFO 06-06 14:20:00 [core.py:75] Initializing a V1 LLM engine (v0.10.1) with config:"
+        + " model='meta-llama/Llama-3.1-8B-Instruct', speculative_config="
+        + speculativeConfig
+        + ", tensor_parallel_size=1, enforce_eager=False, seed=0";
+  }
+
+  private static final String ENGINE_LINE =
+      "INFO 06-06 14:20:30 [loggers.py:116] Engine 000: Avg prompt throughput: 10.0 tokens/s, Avg"
+          + " generation throughput: 800.0 tokens/s, Running: 4 reqs, Waiting: 0 reqs, GPU KV"
+          + " cache usage: 5.0%, Prefix cache hit rate: 0.0%";
+
+  private static io.specwatch.schemas.DecodeEvent engineEvent(IngestOutcome outcome) {
+    if (outcome instanceof IngestOutcome.Many many) {
+      return many.parts().stream()
+          .filter(IngestOutcome.Event.class::isInstance)
+          .map(p -> ((IngestOutcome.Event) p).event())
+          .findFirst()
+          .orElseThrow();
+    }
+    return ((IngestOutcome.Event) outcome).event();
+  }
+
+  @Test
+  void vllmThroughputLinesGiveTheStepTimeOnlyWhenTheRunContextSaysPlain() {
+    LineIngestor plain =
+        new LineIngestor(
+            new SourceContext("llama-plain", "gpu-2", "/logs/p.log", "fp"),
+            NormaliseConfig.defaults().withLogYear(2025),
+            ParserRegistry.defaults(),
+            Clock.fixed(NOW, ZoneOffset.UTC));
+    assertThat(engineEvent(plain.ingest(line(1, 0, ENGINE_LINE))).getCycleMs())
+        .as("no run context yet: unknown, so no t_AR")
+        .isNull();
+    plain.ingest(line(2, 300, vllmConfig("None")));
+    assertThat(engineEvent(plain.ingest(line(3, 600, ENGINE_LINE))).getCycleMs())
+        .as("speculative_config=None: 1000 * 4 / 800")
+        .isEqualTo(5.0);
+
+    LineIngestor spec =
+        new LineIngestor(
+            new SourceContext("llama-eagle3", "gpu-1", "/logs/s.log", "fp"),
+            NormaliseConfig.defaults().withLogYear(2025),
+            ParserRegistry.defaults(),
+            Clock.fixed(NOW, ZoneOffset.UTC));
+    spec.ingest(
+        line(
+            1,
+            0,
+            vllmConfig(
+                "SpeculativeConfig(method='eagle3', model='yuhuili/EAGLE3-LLaMA3.1-Instruct-8B',"
+                    + " num_spec_tokens=3)")));
+    assertThat(engineEvent(spec.ingest(line(2, 300, ENGINE_LINE))).getCycleMs())
+        .as("the same line of an EAGLE-3 deployment")
+        .isNull();
+  }
+
   @Test
   void perRequestLineBecomesARequestAcceptance() {
     String text =

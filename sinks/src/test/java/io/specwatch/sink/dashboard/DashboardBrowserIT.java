@@ -2,6 +2,7 @@ package io.specwatch.sink.dashboard;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.specwatch.testkit.Chromium;
 import java.awt.image.BufferedImage;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,4 +1,4 @@
-package io.specwatch.sink.dashboard;
+package io.specwatch.testkit;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -11,9 +11,10 @@ import java.util.concurrent.TimeUnit;
 /**
  * Debian's headless Chromium, installed on first use through the project's {@code scripts/lib.sh
  * ensure_apt chromium} (so a bare machine or CI gets it the same way); runs as root with {@code
- * --no-sandbox}. Each run gets its own profile directory, so parallel runs do not collide.
+ * --no-sandbox}. Each run gets its own profile directory, so parallel runs do not collide. Shared
+ * by the sinks' DashboardBrowserIT (known rows) and e2e's DashboardPipelineIT (a running pipeline).
  */
-final class Chromium {
+public final class Chromium {
 
   private static final long TIMEOUT_SECONDS = 90;
 
@@ -24,7 +25,7 @@ final class Chromium {
   }
 
   /** Finds chromium on the PATH, installing it with scripts/lib.sh ensure_apt when missing. */
-  static synchronized Chromium ensureInstalled() throws IOException, InterruptedException {
+  public static synchronized Chromium ensureInstalled() throws IOException, InterruptedException {
     Path found = which();
     if (found == null) {
       Path lib = repositoryRoot().resolve("scripts/lib.sh");
@@ -65,7 +66,7 @@ final class Chromium {
   }
 
   /** The DOM after the page's scripts ran (virtual time lets its fetches finish). */
-  String dumpDom(String url, Path profile) throws IOException, InterruptedException {
+  public String dumpDom(String url, Path profile) throws IOException, InterruptedException {
     List<String> cmd = base(profile);
     cmd.add("--dump-dom");
     cmd.add(url);
@@ -73,7 +74,7 @@ final class Chromium {
   }
 
   /** Saves a PNG screenshot of the page at the given window size. */
-  void screenshot(String url, Path png, int width, int height, Path profile)
+  public void screenshot(String url, Path png, int width, int height, Path profile)
       throws IOException, InterruptedException {
     List<String> cmd = base(profile);
     cmd.add("--window-size=" + width + "," + height);

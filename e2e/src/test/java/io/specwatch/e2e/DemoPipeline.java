@@ -1,0 +1,471 @@
+package io.specwatch.e2e;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.specwatch.ingest.context.ContextFields;
+import io.specwatch.ingest.context.RunContextSources;
+import io.specwatch.ingest.generate.Generate;
+import io.specwatch.ingest.generate.GenerateConfig;
+import io.specwatch.ingest.generate.Manifest;
+import io.specwatch.ingest.normalise.NormaliseConfig;
+import io.specwatch.ingest.ship.LogFileShipper;
+import io.specwatch.ingest.ship.ShipConfig;
+import io.specwatch.ingest.ship.ShipResult;
+import io.specwatch.sink.Backoff;
+import io.specwatch.sink.ClickHouseSink;
+import io.specwatch.sink.InsertFormat;
+import io.specwatch.sink.SinkConfig;
+import io.specwatch.sink.SinkStats;
+import io.specwatch.sink.SinkTable;
+import io.specwatch.sink.clickhouse.ClickHouseConfig;
+import io.specwatch.sink.clickhouse.ClickHouseSql;
+import io.specwatch.sink.migrate.Migrator;
+import io.specwatch.streams.StaticBaselines;
+import io.specwatch.streams.StreamsAppConfig;
+import io.specwatch.streams.StreamsRunner;
+import io.specwatch.streams.alert.AlertConfig;
+import io.specwatch.testkit.SpecwatchContainers;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneId;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.apache.kafka.clients.admin.NewTopic;
+import org.apache.kafka.clients.admin.OffsetSpec;
+import org.apache.kafka.clients.consumer.OffsetAndMetadata;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.utils.Utils;
+
+/**
+ * The demo scenario through the real pipeline, once per test JVM (DemoScenarioIT and
+ * DashboardPipelineIT share it): the generator's demo logs (24 minutes of event time) are shipped
+ * by the ingest shipper to Kafka, windowed with learned baselines and alerts by streams-app and
+ * loaded into ClickHouse by the sink, all on the Testcontainers services.
+ *
+ * <p>Order, as in production: the plain twins (spec method NONE) are shipped first and streams-app
+ * has consumed them before the speculative deployments are shipped. A learned baseline only reaches
+ * speculative windows the baseline stage sees after the twin's windows (docs/DESIGN.md, "Baseline
+ * and break-even"); in the demo the twins run side by side with the speculative deployments, here
+ * (a replay, file by file, every deployment on its own partition so its stream time is its own) the
+ * order is what keeps that true. Replaying the speculative logs before their twin's would give "no
+ * baseline" verdicts: replay the twin first.
+ */
+final class DemoPipeline {
+
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  /** How long streams-app's committed offsets must stay unchanged before it is considered done. */
+  private static final Duration STREAMS_SETTLED = Duration.ofSeconds(6);
+
+  private static final Duration SINK_IDLE = Duration.ofSeconds(5);
+
+  private static DemoPipeline instance;
+
+  final JsonNode manifest;
+  final String database;
+  final ClickHouseConfig clickhouse;
+  final Duration took;
+
+  private DemoPipeline(JsonNode manifest, String database, ClickHouseConfig ch, Duration took) {
+    this.manifest = manifest;
+    this.database = database;
+    this.clickhouse = ch;
+    this.took = took;
+  }
+
+  /** The loaded demo (runs the pipeline on first use). */
+  static synchronized DemoPipeline get() throws Exception {
+    if (instance == null) {
+      instance = run();
+    }
+    return instance;
+  }
+
+  /** Deployment ids of the plain twins (spec method NONE). */
+  Set<String> plainDeployments() {
+    Set<String> plain = new HashSet<>();
+    manifest
+        .path("deployments")
+        .forEach(
+            d -> {
+              if (d.path("specMethod").asText().equalsIgnoreCase("none")) {
+                plain.add(d.path("id").asText());
+              }
+            });
+    return plain;
+  }
+
+  private static DemoPipeline run() throws Exception {
+    long t0 = System.nanoTime();
+    String bootstrap = SpecwatchContainers.kafkaBootstrap();
+    String registryUrl = SpecwatchContainers.registryUrl();
+    String database = SpecwatchContainers.uniqueName("demo").replace('-', '_');
+    ClickHouseConfig clickhouse =
+        ClickHouseConfig.of(SpecwatchContainers.clickhouseHttpUrl(), "default", "", database);
+    String events = SpecwatchContainers.uniqueName("decode-events");
+    String windows = SpecwatchContainers.uniqueName("window-results");
+    String dlq = SpecwatchContainers.uniqueName("dead-letter");
+    String contexts = SpecwatchContainers.uniqueName("run-context");
+    String alerts = SpecwatchContainers.uniqueName("alerts");
+    String requests = SpecwatchContainers.uniqueName("request-acceptance");
+    Path tmp = Files.createTempDirectory("specwatch-demo-it");
+
+    // 1. generate: the demo scenario, replayed (as fast as possible)
+    Path out = tmp.resolve("logs");
+    Generate.run(
+        new GenerateConfig(
+            "demo",
+            0,
+            42,
+            Instant.parse("2026-11-30T16:00:00Z"),
+            Duration.ofMinutes(24),
+            out,
+            null,
+            false,
+            1),
+        nanos -> {},
+        new PrintWriter(new StringWriter()));
+    JsonNode manifest = JSON.readTree(out.resolve(Manifest.FILE).toFile());
+    int logYear = manifest.path("shipperSettings").path("logYear").asInt();
+
+    // Stream time is per partition and the files are shipped one deployment after the other, so
+    // every deployment gets a partition of its own: otherwise a deployment's events would arrive
+    // after another one's had moved stream time past them, and be dropped as late.
+    List<String> ids = new ArrayList<>();
+    manifest.path("deployments").forEach(d -> ids.add(d.path("id").asText()));
+    int partitions = partitionsSeparating(ids);
+    createTopics(bootstrap, List.of(events, contexts, requests), partitions, Map.of());
+    createTopics(bootstrap, List.of(dlq), 1, Map.of());
+    createTopics(
+        bootstrap, List.of(windows, alerts), 1, Map.of("message.timestamp.type", "LogAppendTime"));
+
+    DemoPipeline fixture = new DemoPipeline(manifest, database, clickhouse, null);
+    Set<String> plain = fixture.plainDeployments();
+    assertThat(plain).as("plain twins in the manifest").isNotEmpty();
+
+    // 2. ship the plain twins' files (what one `ingest tail` per deployment does)
+    long dead = 0;
+    for (JsonNode d : manifest.path("deployments")) {
+      if (plain.contains(d.path("id").asText())) {
+        dead += ship(d, out, logYear, bootstrap, registryUrl, events, dlq, requests, contexts);
+      }
+    }
+
+    ExecutorService pool = Executors.newFixedThreadPool(2);
+    try (ClickHouseSql sql = new ClickHouseSql(clickhouse)) {
+      // 3. streams-app with learned baselines and the default alert rules; it has taught the
+      // twins' baselines once it committed every event of their partitions
+      String applicationId = SpecwatchContainers.uniqueName("demo-app");
+      StreamsAppConfig streamsConfig =
+          new StreamsAppConfig(
+              bootstrap,
+              registryUrl,
+              applicationId,
+              tmp.resolve("state"),
+              Duration.ofMinutes(1),
+              Duration.ofMinutes(2),
+              events,
+              contexts,
+              windows,
+              dlq,
+              staticBaselines(manifest),
+              Duration.ofHours(1),
+              // a task waits for its run-context partition before it processes events past it
+              Map.of("max.task.idle.ms", "5000"),
+              alerts,
+              AlertConfig.defaults());
+      StreamsRunner streams = StreamsRunner.start(streamsConfig);
+      try {
+        List<TopicPartition> plainPartitions = new ArrayList<>();
+        for (String id : plain) {
+          plainPartitions.add(new TopicPartition(events, partitionOf(id, partitions)));
+        }
+        await("streams-app consumed the plain twins' events")
+            .atMost(Duration.ofMinutes(2))
+            .pollInterval(Duration.ofMillis(500))
+            .until(() -> consumedAll(bootstrap, applicationId, plainPartitions));
+
+        // 4. then the speculative deployments, while streams-app runs
+        for (JsonNode d : manifest.path("deployments")) {
+          if (!plain.contains(d.path("id").asText())) {
+            dead += ship(d, out, logYear, bootstrap, registryUrl, events, dlq, requests, contexts);
+          }
+        }
+      } catch (Exception | AssertionError e) {
+        streams.close();
+        throw e;
+      }
+      assertThat(dead).as("dead-lettered lines of the generated logs").isZero();
+      // done: every event committed, then the group's committed offsets (repartition topics
+      // included) unchanged for STREAMS_SETTLED
+      List<TopicPartition> all = new ArrayList<>();
+      for (int p = 0; p < partitions; p++) {
+        all.add(new TopicPartition(events, p));
+      }
+      Future<Integer> streamsExit = pool.submit(() -> streams.awaitExit(Optional.empty()));
+      try {
+        await("streams-app consumed every event")
+            .atMost(Duration.ofMinutes(6))
+            .pollInterval(Duration.ofSeconds(1))
+            .until(() -> consumedAll(bootstrap, applicationId, all));
+        Map<TopicPartition, Long> last = new HashMap<>();
+        long[] stableSince = {System.nanoTime()};
+        await("streams-app's committed offsets settled")
+            .atMost(Duration.ofMinutes(2))
+            .pollInterval(Duration.ofSeconds(1))
+            .until(
+                () -> {
+                  Map<TopicPartition, Long> now = committed(bootstrap, applicationId);
+                  if (!now.equals(last)) {
+                    last.clear();
+                    last.putAll(now);
+                    stableSince[0] = System.nanoTime();
+                    return false;
+                  }
+                  return System.nanoTime() - stableSince[0] >= STREAMS_SETTLED.toNanos();
+                });
+      } finally {
+        streams.requestStop();
+      }
+      assertThat(streamsExit.get(2, TimeUnit.MINUTES)).as("streams-app exit code").isZero();
+
+      // 5. sink: window results and alerts into ClickHouse until idle
+      Migrator.withBundledMigrations(sql, database).migrate();
+      Map<SinkTable, String> topics = new EnumMap<>(SinkTable.class);
+      topics.put(SinkTable.WINDOW_RESULTS, windows);
+      topics.put(SinkTable.ALERTS, alerts);
+      topics.put(SinkTable.RUN_CONTEXTS, contexts);
+      SinkConfig sinkConfig =
+          new SinkConfig(
+              bootstrap,
+              registryUrl,
+              topics,
+              dlq,
+              SpecwatchContainers.uniqueName("demo-sink"),
+              clickhouse,
+              100_000,
+              Duration.ofSeconds(1),
+              Optional.of(SINK_IDLE),
+              Backoff.DEFAULT,
+              InsertFormat.ROW_BINARY,
+              Map.of());
+      Future<SinkStats> sink =
+          pool.submit(
+              () -> {
+                try (ClickHouseSink s = new ClickHouseSink(sinkConfig, sql)) {
+                  return s.run();
+                }
+              });
+      assertThat(sink.get(3, TimeUnit.MINUTES).rowsInserted()).isPositive();
+      // what a failing assertion needs: where each deployment's baselines came from
+      System.out.println(
+          "baseline sources per deployment, side and bucket:\n"
+              + String.join(
+                  "\n",
+                  rows(
+                          sql,
+                          "SELECT deployment_id, spec_enabled, batch_bucket, baseline_source,"
+                              + " count(), round(avg(mean_cycle_ms), 2),"
+                              + " round(avg(mean_batch_size), 2) FROM "
+                              + database
+                              + ".window_results FINAL WHERE prompt_category = '*'"
+                              + " GROUP BY deployment_id, spec_enabled, batch_bucket,"
+                              + " baseline_source ORDER BY deployment_id, spec_enabled,"
+                              + " batch_bucket, baseline_source")
+                      .stream()
+                      .map(r -> String.join("\t", r))
+                      .toList()));
+    } finally {
+      pool.shutdownNow();
+    }
+    return new DemoPipeline(
+        manifest, database, clickhouse, Duration.ofNanos(System.nanoTime() - t0));
+  }
+
+  private static long ship(
+      JsonNode d,
+      Path out,
+      int logYear,
+      String bootstrap,
+      String registryUrl,
+      String events,
+      String dlq,
+      String requests,
+      String contexts)
+      throws Exception {
+    String id = d.path("id").asText();
+    Integer steps =
+        d.path("logFormat").asText().matches("VLLM_V1_SPEC_V[12]")
+            ? d.path("draftTokens").asInt()
+            : null;
+    NormaliseConfig normalise =
+        new NormaliseConfig(
+            NormaliseConfig.DEFAULT_DECODE_LOG_INTERVAL,
+            ZoneId.of("UTC"),
+            NormaliseConfig.defaults().acceptRateDefinition(),
+            steps,
+            logYear);
+    ShipConfig ship =
+        new ShipConfig(
+            bootstrap,
+            registryUrl,
+            events,
+            dlq,
+            id,
+            d.path("host").asText(),
+            normalise,
+            Map.of(),
+            requests,
+            contexts,
+            new RunContextSources(hardware(d), null));
+    long dead = 0;
+    // one shipper for the deployment's files (engine log first): they share one run context, as
+    // under one `ingest tail`
+    LogFileShipper shipper = new LogFileShipper(ship);
+    try (Stream<Path> files = Files.list(out.resolve(id))) {
+      for (Path f :
+          files
+              .sorted(
+                  java.util.Comparator.comparing(
+                      (Path p) -> !p.getFileName().toString().equals("engine.log")))
+              .toList()) {
+        ShipResult r = shipper.ship(f);
+        dead += r.deadLettered();
+      }
+    }
+    return dead;
+  }
+
+  /** The group's committed offsets reached the end of every partition. */
+  private static boolean consumedAll(String bootstrap, String group, List<TopicPartition> tps)
+      throws Exception {
+    try (Admin admin =
+        Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap))) {
+      Map<TopicPartition, OffsetAndMetadata> committed =
+          admin.listConsumerGroupOffsets(group).partitionsToOffsetAndMetadata().get();
+      Map<TopicPartition, OffsetSpec> latest = new HashMap<>();
+      tps.forEach(tp -> latest.put(tp, OffsetSpec.latest()));
+      var ends = admin.listOffsets(latest).all().get();
+      for (TopicPartition tp : tps) {
+        OffsetAndMetadata c = committed.get(tp);
+        long end = ends.get(tp).offset();
+        // an empty partition (more partitions than deployments) never gets a committed offset
+        if (end > 0 && (c == null || c.offset() < end)) {
+          return false;
+        }
+      }
+      return true;
+    }
+  }
+
+  /** Committed offsets of a group, every partition it committed. */
+  private static Map<TopicPartition, Long> committed(String bootstrap, String group)
+      throws Exception {
+    try (Admin admin =
+        Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap))) {
+      Map<TopicPartition, Long> out = new HashMap<>();
+      admin
+          .listConsumerGroupOffsets(group)
+          .partitionsToOffsetAndMetadata()
+          .get()
+          .forEach((tp, o) -> out.put(tp, o == null ? -1L : o.offset()));
+      return out;
+    }
+  }
+
+  /** What the operator configures on the host's shipper (no engine log prints the hardware). */
+  private static ContextFields hardware(JsonNode d) {
+    ContextFields.Builder b = ContextFields.builder();
+    JsonNode h = d.path("hardware");
+    b.hardwareClass = h.path("hardwareClass").asText();
+    b.gpuModel = h.path("gpuModel").asText();
+    b.gpuCount = h.path("gpuCount").asInt();
+    b.interconnect = h.path("interconnect").asText();
+    return b.build();
+  }
+
+  /** Configured t_AR for the speculative deployments without a plain twin (as the demo does). */
+  private static StaticBaselines staticBaselines(JsonNode manifest) {
+    List<String> entries = new ArrayList<>();
+    for (JsonNode d : manifest.path("deployments")) {
+      if (d.path("specMethod").asText().equalsIgnoreCase("none")
+          || !d.path("baseline").asText("").isEmpty()) {
+        continue;
+      }
+      for (JsonNode e : manifest.path("episodes")) {
+        if (e.path("deployment").asText().equals(d.path("id").asText())
+            && e.path("figures").has("tArMsBatch1")) {
+          entries.add(
+              d.path("model").asText()
+                  + "|"
+                  + d.path("hardware").path("hardwareClass").asText()
+                  + "|"
+                  + d.path("tp").asInt()
+                  + "|*="
+                  + e.path("figures").path("tArMsBatch1").asDouble());
+          break;
+        }
+      }
+    }
+    return StaticBaselines.parse(entries);
+  }
+
+  /** The default partitioner's partition of a key. */
+  private static int partitionOf(String key, int partitions) {
+    return Utils.toPositive(Utils.murmur2(key.getBytes(StandardCharsets.UTF_8))) % partitions;
+  }
+
+  /** The smallest partition count at which the default partitioner separates the keys. */
+  private static int partitionsSeparating(List<String> keys) {
+    for (int p = keys.size(); p <= 256; p++) {
+      Set<Integer> used = new HashSet<>();
+      for (String k : keys) {
+        used.add(partitionOf(k, p));
+      }
+      if (used.size() == keys.size()) {
+        return p;
+      }
+    }
+    throw new IllegalStateException("no partition count up to 256 separates " + keys);
+  }
+
+  private static void createTopics(
+      String bootstrap, List<String> names, int partitions, Map<String, String> configs)
+      throws Exception {
+    try (Admin admin =
+        Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap))) {
+      List<NewTopic> topics = new ArrayList<>();
+      for (String name : names) {
+        topics.add(new NewTopic(name, partitions, (short) 1).configs(configs));
+      }
+      admin.createTopics(topics).all().get(30, TimeUnit.SECONDS);
+    }
+  }
+
+  /** Rows of a query (header dropped). */
+  static List<List<String>> rows(ClickHouseSql sql, String select) {
+    List<List<String>> t = sql.queryTsvWithNames(select);
+    return t.subList(1, t.size());
+  }
+}
