@@ -1,6 +1,5 @@
 package io.specwatch.sink;
 
-import io.specwatch.serde.AvroSerde;
 import io.specwatch.sink.clickhouse.ClickHouseError;
 import io.specwatch.sink.clickhouse.ClickHouseFailure;
 import io.specwatch.sink.clickhouse.ClickHouseSql;
@@ -33,7 +32,6 @@ import org.apache.kafka.clients.consumer.OffsetAndTimestamp;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.errors.RebalanceInProgressException;
 import org.apache.kafka.common.errors.WakeupException;
-import org.apache.kafka.common.serialization.Deserializer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -488,7 +486,7 @@ public final class ClickHouseSink implements AutoCloseable {
   private final class Loader<V extends SpecificRecord> {
     final SinkTable table;
     final String qualified;
-    final Deserializer<V> values;
+    final RecordDecoder<V> values;
     TableBuffer<V> buffer;
     TableBuffer<V> spare;
     TableBuffer<V> sending;
@@ -501,7 +499,7 @@ public final class ClickHouseSink implements AutoCloseable {
     Loader(SinkTable table, RowMapping<V> mapping) {
       this.table = table;
       this.qualified = config.clickhouse().database() + "." + table.table();
-      this.values = AvroSerde.forClass(mapping.type(), config.serdeConfig(), false).deserializer();
+      this.values = new RecordDecoder<>(mapping.type(), config.serdeConfig());
       this.buffer = new TableBuffer<>(table, mapping, config.insertFormat(), millis);
       this.spare = new TableBuffer<>(table, mapping, config.insertFormat(), millis);
     }
@@ -630,7 +628,7 @@ public final class ClickHouseSink implements AutoCloseable {
       }
       V value;
       try {
-        value = values.deserialize(record.topic(), record.headers(), record.value());
+        value = values.decode(record.topic(), record.value());
       } catch (RuntimeException e) {
         deadLetter(
             DeadLetters.STAGE_DECODE, origin, e.getClass().getName(), e.getMessage(), Map.of());
