@@ -41,7 +41,9 @@ import org.slf4j.LoggerFactory;
  *
  * <ul>
  *   <li>A table's buffer is inserted when it holds {@code batchSize} rows or {@link
- *       SinkConfig#MAX_BATCH_BYTES}, or when its first row is {@code flushInterval} old. The insert
+ *       SinkConfig#MAX_BATCH_BYTES}, or when its first row is {@code flushInterval} old, or when a
+ *       poll came back empty (caught up) and the table's previous batch left at least {@code
+ *       flushInterval} ago (at most one time-triggered insert per interval and table). The insert
  *       runs on an insert thread while the next batch fills (at most one batch in flight per table:
  *       a full buffer waits for it), so consuming and inserting overlap.
  *   <li>Every partition feeds exactly one table. When a batch is handed to the insert thread the
@@ -101,6 +103,7 @@ public final class ClickHouseSink implements AutoCloseable {
   private final Map<TopicPartition, Long> replayStops = new HashMap<>();
   private long retries;
   private long lastActivityNanos;
+  private boolean caughtUp;
 
   /** Builds the consumer, the serdes and the dead-letter producer from the config. */
   public ClickHouseSink(SinkConfig config, ClickHouseSql sql) {
@@ -163,6 +166,7 @@ public final class ClickHouseSink implements AutoCloseable {
     try {
       while (!stopping.get()) {
         ConsumerRecords<String, byte[]> records = consumer.poll(poll);
+        caughtUp = records.isEmpty();
         if (!records.isEmpty()) {
           lastActivityNanos = System.nanoTime();
           Instant now = Instant.now().truncatedTo(ChronoUnit.SECONDS);
@@ -495,6 +499,7 @@ public final class ClickHouseSink implements AutoCloseable {
     final Map<TopicPartition, Long> acked = new HashMap<>();
     final AtomicLong rows = new AtomicLong();
     final AtomicLong batches = new AtomicLong();
+    long lastHandOffNanos = System.nanoTime() - config.flushInterval().toNanos();
 
     Loader(SinkTable table, RowMapping<V> mapping) {
       this.table = table;
@@ -504,8 +509,17 @@ public final class ClickHouseSink implements AutoCloseable {
       this.spare = new TableBuffer<>(table, mapping, config.insertFormat(), millis);
     }
 
+    /**
+     * Full, or its first row is {@code flushInterval} old, or the last poll found nothing new
+     * (caught up: waiting longer only delays these rows) and the previous batch left at least
+     * {@code flushInterval} ago. Either way a table gets at most one time-triggered insert per
+     * {@code flushInterval}; only full batches come faster.
+     */
     boolean due() {
-      return full() || buffer.ageNanos() >= config.flushInterval().toNanos();
+      long interval = config.flushInterval().toNanos();
+      return full()
+          || buffer.ageNanos() >= interval
+          || (caughtUp && System.nanoTime() - lastHandOffNanos >= interval);
     }
 
     boolean full() {
@@ -526,6 +540,7 @@ public final class ClickHouseSink implements AutoCloseable {
       }
       sending = buffer;
       sendingUpTo = upTo;
+      lastHandOffNanos = System.nanoTime();
       buffer = spare;
       spare = null;
       TableBuffer<V> batch = sending;
