@@ -305,6 +305,8 @@ class SqlCompatibilityIT {
         .as(e + "a rebuild reproduces what the materialized view computed")
         .isEqualTo(
             before.row("deployment_id", "llama-eagle3", "period_start", "2026-03-14 02:00:00"));
+    // V013: the plain 03:05 window has its own rollup row (before V013 it was merged into the
+    // speculative one: windows 3, cycles 600)
     Rows daily = rows(outcomes, "daily after rebuild");
     assertNumbers(
         e + "daily",
@@ -313,16 +315,35 @@ class SqlCompatibilityIT {
             "kimi-eagle3",
             "prompt_category",
             "chat",
+            "spec_enabled",
+            "1",
             "period_start",
             "2026-03-14 00:00:00"),
         "windows",
-        3,
+        2,
         "cycles",
-        600,
+        400,
         "tau_cycles",
         400,
         "tau",
         2.3);
+    assertNumbers(
+        e + "daily plain side",
+        daily.row(
+            "deployment_id",
+            "kimi-eagle3",
+            "prompt_category",
+            "chat",
+            "spec_enabled",
+            "0",
+            "period_start",
+            "2026-03-14 00:00:00"),
+        "windows",
+        1,
+        "cycles",
+        200,
+        "tau",
+        null);
 
     Rows trend = rows(outcomes, "cookbook acceptance_trend");
     assertThat(trend.size()).as(e + "trend rows").isEqualTo(3);
@@ -330,7 +351,7 @@ class SqlCompatibilityIT {
         e + "trend",
         trend.row("deployment_id", "kimi-eagle3", "day", "2026-03-14"),
         "cycles",
-        700,
+        500, // speculative windows only (the plain 03:05 window's 200 cycles are not counted)
         "tau",
         2.44,
         "prev_day_tau",
@@ -352,7 +373,8 @@ class SqlCompatibilityIT {
         e + "trend", trend.row("deployment_id", "llama-eagle3", "day", "2026-03-14"), "tau", 4.0);
 
     Rows spec = rows(outcomes, "cookbook speculation_vs_baseline");
-    assertThat(spec.size()).as(e + "speculation rows").isEqualTo(4);
+    // the 03:00 hour holds only a plain window: not listed (speculative side only)
+    assertThat(spec.size()).as(e + "speculation rows").isEqualTo(3);
     assertNumbers(
         e + "speculation",
         spec.row("deployment_id", "kimi-eagle3", "hour", "2026-03-14 02:00:00"),
@@ -376,13 +398,9 @@ class SqlCompatibilityIT {
         2,
         "verdict",
         "faster");
-    assertNumbers(
-        e + "speculation",
-        spec.row("deployment_id", "kimi-eagle3", "hour", "2026-03-14 03:00:00"),
-        "tau",
-        null,
-        "verdict",
-        "no baseline");
+    assertThat(spec.all())
+        .as(e + "speculation: no row for the plain-only hour")
+        .noneMatch(r -> "2026-03-14 03:00:00".equals(r.get("hour")));
 
     Rows decay = rows(outcomes, "cookbook per_position_decay");
     assertThat(decay.size()).as(e + "decay rows").isEqualTo(4);
