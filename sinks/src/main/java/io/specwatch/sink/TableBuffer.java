@@ -130,12 +130,20 @@ final class TableBuffer<V extends SpecificRecord> {
    * same id on every retry; it is the insert dedup token where the server supports one.
    */
   String batchId(int from, int to) {
+    // per row only a compare with the previous row's partition (rows come in runs per partition);
+    // the string key is built once per run, not once per row (this ran over every row of a batch)
     Map<String, long[]> ranges = new TreeMap<>();
+    String topic = null;
+    int partition = -1;
+    long[] r = null;
     for (int i = from; i < to; i++) {
       Origin o = origins.get(i);
-      long[] r =
-          ranges.computeIfAbsent(
-              o.topic() + "-" + o.partition(), k -> new long[] {o.offset(), o.offset()});
+      if (r == null || o.partition() != partition || !o.topic().equals(topic)) {
+        topic = o.topic();
+        partition = o.partition();
+        long offset = o.offset();
+        r = ranges.computeIfAbsent(topic + "-" + partition, k -> new long[] {offset, offset});
+      }
       r[0] = Math.min(r[0], o.offset());
       r[1] = Math.max(r[1], o.offset());
     }
