@@ -443,10 +443,15 @@ public final class SinkBench {
           }
         };
     SinkStats stats;
+    long cpu0 = processCpuNanos();
     try (ClickHouseSql sql = new ClickHouseSql(config(db));
         ClickHouseSink sink = new ClickHouseSink(config, sql, timing)) {
       stats = sink.run();
     }
+    // the JVM's CPU (all threads: poll, encode, insert, GC, JIT) while the sink ran: unlike rows/s
+    // it
+    // hardly depends on what else the machine runs
+    double cpuSeconds = (processCpuNanos() - cpu0) / 1e9;
     check(db, table.table(), rows);
     double seconds = (lastAck.get() - firstRecord.get()) / 1e9;
     double rate = rows / seconds;
@@ -469,6 +474,9 @@ public final class SinkBench {
       return rate;
     }
     System.out.printf(
+        "  %-22s %-15s JVM CPU %.2f s = %.1f us per row%n",
+        "", table.table(), cpuSeconds, cpuSeconds * 1e6 / rows);
+    System.out.printf(
         "  %-22s %-15s %6.2f s  %9.0f rows/s  ratio to clickhouse-client %.2f;"
             + " %d inserts (system.parts block numbers; sink counted %d) = %.2f inserts/s%n",
         "sink",
@@ -480,6 +488,12 @@ public final class SinkBench {
         stats.batches(),
         inserts / seconds);
     return rate;
+  }
+
+  private static long processCpuNanos() {
+    return ((com.sun.management.OperatingSystemMXBean)
+            java.lang.management.ManagementFactory.getOperatingSystemMXBean())
+        .getProcessCpuTime();
   }
 
   private void check(String db, String table, long expected) {
