@@ -2,9 +2,9 @@
 -- param: from DateTime 2000-01-01 first hour included (UTC)
 -- param: to DateTime 2100-01-01 end, excluded (UTC)
 -- param: deployment String '' one deployment id, or '' for all
--- Source: the hourly rollup window_rollup_hourly, all prompt categories and batch buckets merged
--- (cycle-weighted). margin = tau - tau*; speedup < 1 means speculation cost throughput (the seeds'
--- EAGLE-3 at 60 tok/s against 82 plain). Windows without a baseline leave tau*/speedup NULL.
+-- Source: the hourly rollup window_rollup_hourly, speculative windows (spec_enabled = 1), all prompt
+-- categories and batch buckets merged (cycle-weighted); the baseline comes with each window.
+-- margin = tau - tau*; speedup < 1 means speculation cost throughput (the seeds' EAGLE-3 at 60 tok/s against 82 plain). Windows without a baseline leave tau*/speedup NULL.
 SELECT
     deployment_id,
     period_start AS hour,
@@ -33,6 +33,7 @@ FROM
         sumMerge(below_break_even_windows_state) AS n_below
     FROM window_rollup_hourly
     WHERE period_start >= {from:DateTime} AND period_start < {to:DateTime}
+      AND spec_enabled = 1
       AND ({deployment:String} = '' OR deployment_id = {deployment:String})
     GROUP BY deployment_id, period_start
 )

@@ -1,6 +1,5 @@
 package io.specwatch.sink;
 
-import io.specwatch.serde.AvroSerde;
 import io.specwatch.sink.clickhouse.ClickHouseError;
 import io.specwatch.sink.clickhouse.ClickHouseFailure;
 import io.specwatch.sink.clickhouse.ClickHouseSql;
@@ -8,6 +7,7 @@ import io.specwatch.sink.rows.RowMapping;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -20,6 +20,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import org.apache.avro.specific.SpecificRecord;
@@ -33,7 +34,6 @@ import org.apache.kafka.clients.consumer.OffsetAndTimestamp;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.errors.RebalanceInProgressException;
 import org.apache.kafka.common.errors.WakeupException;
-import org.apache.kafka.common.serialization.Deserializer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -43,9 +43,15 @@ import org.slf4j.LoggerFactory;
  *
  * <ul>
  *   <li>A table's buffer is inserted when it holds {@code batchSize} rows or {@link
- *       SinkConfig#MAX_BATCH_BYTES}, or when its first row is {@code flushInterval} old. The insert
+ *       SinkConfig#MAX_BATCH_BYTES}, or when its first row is {@code flushInterval} old, or when a
+ *       poll came back empty (caught up) and the table's previous batch left at least {@code
+ *       flushInterval} ago (at most one time-triggered insert per interval and table). The insert
  *       runs on an insert thread while the next batch fills (at most one batch in flight per table:
  *       a full buffer waits for it), so consuming and inserting overlap.
+ *   <li>Decoding and encoding run on an encode thread: a poll's records are encoded while the next
+ *       poll runs. The loop waits for them before it flushes or commits, and uses the positions
+ *       from before the newer poll's records ({@link #encodedUpTo}), so a position never covers a
+ *       record that is not in a buffer yet. Rebalance callbacks wait for the encode thread first.
  *   <li>Every partition feeds exactly one table. When a batch is handed to the insert thread the
  *       consumer positions of the table's partitions are noted (every polled record of them is in
  *       that batch); once ClickHouse acknowledged it, those positions are committed. So offsets are
@@ -90,6 +96,29 @@ public final class ClickHouseSink implements AutoCloseable {
             t.setDaemon(true);
             return t;
           });
+  private final ExecutorService encoder =
+      Executors.newSingleThreadExecutor(
+          r -> {
+            Thread t = new Thread(r, "sink-encode");
+            t.setDaemon(true);
+            return t;
+          });
+
+  /** The polled records being decoded and encoded into the buffers on {@code sink-encode}. */
+  private Future<?> encoding;
+
+  /**
+   * While the records of the last poll are (or may be) still being encoded: per assigned partition,
+   * the position the buffers reflect (the first offset of the last poll's records, else the
+   * position). Null when everything polled is in the buffers (then the consumer's position).
+   */
+  private Map<TopicPartition, Long> encodedUpTo;
+
+  /** Records of the last poll admitted but not yet handed to {@code sink-encode}. */
+  private List<ConsumerRecord<String, byte[]>> unencoded;
+
+  private Instant unencodedAt;
+
   private final Map<TopicPartition, Long> committed = new HashMap<>();
   private final Map<TopicPartition, Long> firstSeen = new HashMap<>();
   private int failedAttempts;
@@ -103,6 +132,7 @@ public final class ClickHouseSink implements AutoCloseable {
   private final Map<TopicPartition, Long> replayStops = new HashMap<>();
   private long retries;
   private long lastActivityNanos;
+  private boolean caughtUp;
 
   /** Builds the consumer, the serdes and the dead-letter producer from the config. */
   public ClickHouseSink(SinkConfig config, ClickHouseSql sql) {
@@ -165,14 +195,33 @@ public final class ClickHouseSink implements AutoCloseable {
     try {
       while (!stopping.get()) {
         ConsumerRecords<String, byte[]> records = consumer.poll(poll);
+        caughtUp = records.isEmpty();
         if (!records.isEmpty()) {
           lastActivityNanos = System.nanoTime();
-          Instant now = Instant.now().truncatedTo(ChronoUnit.SECONDS);
+          unencodedAt = Instant.now().truncatedTo(ChronoUnit.SECONDS);
+          unencoded = new ArrayList<>(records.count());
           for (ConsumerRecord<String, byte[]> record : records) {
-            accept(record, now);
+            if (admit(record)) {
+              unencoded.add(record);
+            }
           }
         }
+        // the previous poll's records were encoded while this poll ran; this poll's records are
+        // not in the buffers yet, so flushes and commits use the positions from before them
+        awaitEncoded();
+        encodedUpTo = records.isEmpty() ? null : positionsBefore(records);
         flushDue(false);
+        if (unencoded != null) {
+          List<ConsumerRecord<String, byte[]>> chunk = unencoded;
+          Instant at = unencodedAt;
+          if (replay != null) {
+            encode(chunk, at); // replay: its end check reads positions, keep it in step
+            encodedUpTo = null;
+          } else {
+            encoding = encoder.submit(() -> encode(chunk, at));
+          }
+          unencoded = null;
+        }
         if (replayDone()) {
           flushDue(true);
           log.info("Replay of {} reached its end offsets {}", replay, replayStops);
@@ -188,6 +237,12 @@ public final class ClickHouseSink implements AutoCloseable {
         throw e;
       }
     }
+    awaitEncoded(); // a failed encode throws here: nothing of it committed
+    if (unencoded != null) { // stopped between a poll and its hand-off: the position covers them
+      encode(unencoded, unencodedAt);
+      unencoded = null;
+    }
+    encodedUpTo = null;
     finalFlush();
     SinkStats stats = stats();
     log.info("Sink stopped: {}", stats);
@@ -222,19 +277,81 @@ public final class ClickHouseSink implements AutoCloseable {
     return byTopic.values().stream().mapToInt(Loader::pendingRows).sum();
   }
 
-  private void accept(ConsumerRecord<String, byte[]> record, Instant insertedAt) {
+  /** On the polling thread: replay end (pauses the partition), counters; false = skip. */
+  private boolean admit(ConsumerRecord<String, byte[]> record) {
     if (replay != null) {
       TopicPartition tp = new TopicPartition(record.topic(), record.partition());
       Long stop = replayStops.get(tp);
       if (stop != null && record.offset() >= stop) {
         consumer.pause(List.of(tp));
-        return;
+        return false;
       }
     }
     recordsPolled++;
-    Loader<?> loader = byTopic.get(record.topic());
     firstSeen.putIfAbsent(new TopicPartition(record.topic(), record.partition()), record.offset());
-    loader.accept(record, insertedAt);
+    return true;
+  }
+
+  /** Decodes and encodes polled records into their tables' buffers (on {@code sink-encode}). */
+  private void encode(List<ConsumerRecord<String, byte[]>> records, Instant insertedAt) {
+    for (ConsumerRecord<String, byte[]> record : records) {
+      byTopic.get(record.topic()).accept(record, insertedAt);
+    }
+  }
+
+  /** Waits until the records handed to {@code sink-encode} are in the buffers. */
+  private void awaitEncoded() {
+    Future<?> pending = encoding;
+    if (pending == null) {
+      return;
+    }
+    encoding = null;
+    try {
+      pending.get();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException("interrupted while encoding polled records", e);
+    } catch (ExecutionException e) {
+      if (e.getCause() instanceof RuntimeException r) {
+        throw r;
+      }
+      throw new IllegalStateException("encoding polled records failed", e.getCause());
+    }
+  }
+
+  private void awaitEncodedQuietly() {
+    try {
+      awaitEncoded();
+    } catch (RuntimeException e) {
+      log.warn("Encoding the last polled records failed", e);
+    }
+    encodedUpTo = null;
+  }
+
+  /**
+   * Per assigned partition, the position before {@code records}: the first offset of its records in
+   * them (a control record skipped before it is read again after a restart, harmlessly), else the
+   * consumer's position.
+   */
+  private Map<TopicPartition, Long> positionsBefore(ConsumerRecords<String, byte[]> records) {
+    Map<TopicPartition, Long> before = new HashMap<>();
+    for (TopicPartition tp : consumer.assignment()) {
+      List<ConsumerRecord<String, byte[]>> of = records.records(tp);
+      before.put(tp, of.isEmpty() ? consumer.position(tp) : of.get(0).offset());
+    }
+    return before;
+  }
+
+  /** The position the buffers reflect (see {@link #encodedUpTo}). */
+  private long encodedPosition(TopicPartition tp) {
+    Map<TopicPartition, Long> upTo = encodedUpTo;
+    if (upTo != null) {
+      Long p = upTo.get(tp);
+      if (p != null) {
+        return p;
+      }
+    }
+    return consumer.position(tp);
   }
 
   /** Replay: every assigned partition at its stop offset, nothing buffered or in flight. */
@@ -278,6 +395,7 @@ public final class ClickHouseSink implements AutoCloseable {
         .map(
             idle ->
                 !paused
+                    && encoding == null
                     && bufferedRows() == 0
                     && byTopic.values().stream().allMatch(l -> l.inFlight == null)
                     && System.nanoTime() - lastActivityNanos >= idle.toNanos())
@@ -411,7 +529,7 @@ public final class ClickHouseSink implements AutoCloseable {
       }
       Long safe;
       if (l.buffer.isEmpty() && l.sending == null) {
-        safe = consumer.position(tp);
+        safe = encodedPosition(tp);
       } else {
         safe = l.acked.get(tp);
       }
@@ -472,6 +590,7 @@ public final class ClickHouseSink implements AutoCloseable {
 
   @Override
   public void close() {
+    encoder.shutdownNow();
     inserter.shutdownNow();
     try {
       consumer.close();
@@ -488,7 +607,7 @@ public final class ClickHouseSink implements AutoCloseable {
   private final class Loader<V extends SpecificRecord> {
     final SinkTable table;
     final String qualified;
-    final Deserializer<V> values;
+    final RecordDecoder<V> values;
     TableBuffer<V> buffer;
     TableBuffer<V> spare;
     TableBuffer<V> sending;
@@ -497,17 +616,27 @@ public final class ClickHouseSink implements AutoCloseable {
     final Map<TopicPartition, Long> acked = new HashMap<>();
     final AtomicLong rows = new AtomicLong();
     final AtomicLong batches = new AtomicLong();
+    long lastHandOffNanos = System.nanoTime() - config.flushInterval().toNanos();
 
     Loader(SinkTable table, RowMapping<V> mapping) {
       this.table = table;
       this.qualified = config.clickhouse().database() + "." + table.table();
-      this.values = AvroSerde.forClass(mapping.type(), config.serdeConfig(), false).deserializer();
+      this.values = new RecordDecoder<>(mapping.type(), config.serdeConfig());
       this.buffer = new TableBuffer<>(table, mapping, config.insertFormat(), millis);
       this.spare = new TableBuffer<>(table, mapping, config.insertFormat(), millis);
     }
 
+    /**
+     * Full, or its first row is {@code flushInterval} old, or the last poll found nothing new
+     * (caught up: waiting longer only delays these rows) and the previous batch left at least
+     * {@code flushInterval} ago. Either way a table gets at most one time-triggered insert per
+     * {@code flushInterval}; only full batches come faster.
+     */
     boolean due() {
-      return full() || buffer.ageNanos() >= config.flushInterval().toNanos();
+      long interval = config.flushInterval().toNanos();
+      return full()
+          || buffer.ageNanos() >= interval
+          || (caughtUp && System.nanoTime() - lastHandOffNanos >= interval);
     }
 
     boolean full() {
@@ -523,11 +652,12 @@ public final class ClickHouseSink implements AutoCloseable {
       Map<TopicPartition, Long> upTo = new HashMap<>();
       for (TopicPartition tp : consumer.assignment()) {
         if (tp.topic().equals(buffer.origin(0).topic())) {
-          upTo.put(tp, consumer.position(tp));
+          upTo.put(tp, encodedPosition(tp));
         }
       }
       sending = buffer;
       sendingUpTo = upTo;
+      lastHandOffNanos = System.nanoTime();
       buffer = spare;
       spare = null;
       TableBuffer<V> batch = sending;
@@ -630,7 +760,7 @@ public final class ClickHouseSink implements AutoCloseable {
       }
       V value;
       try {
-        value = values.deserialize(record.topic(), record.headers(), record.value());
+        value = values.decode(record.topic(), record.value());
       } catch (RuntimeException e) {
         deadLetter(
             DeadLetters.STAGE_DECODE, origin, e.getClass().getName(), e.getMessage(), Map.of());
@@ -724,6 +854,8 @@ public final class ClickHouseSink implements AutoCloseable {
   private final class Rebalance implements ConsumerRebalanceListener {
     @Override
     public void onPartitionsRevoked(Collection<TopicPartition> partitions) {
+      awaitEncoded(); // everything polled so far is in the buffers: positions are exact
+      encodedUpTo = null;
       if (partitions.isEmpty()) {
         return;
       }
@@ -748,11 +880,14 @@ public final class ClickHouseSink implements AutoCloseable {
 
     @Override
     public void onPartitionsLost(Collection<TopicPartition> partitions) {
+      awaitEncodedQuietly();
       discardAndRewind(partitions);
     }
 
     @Override
     public void onPartitionsAssigned(Collection<TopicPartition> partitions) {
+      awaitEncoded();
+      encodedUpTo = null;
       lastActivityNanos = System.nanoTime();
       if (replay != null && !partitions.isEmpty()) {
         seekReplay(partitions);

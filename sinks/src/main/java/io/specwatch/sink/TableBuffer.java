@@ -6,7 +6,6 @@ import io.specwatch.sink.rows.RowBinaryWriter;
 import io.specwatch.sink.rows.RowMapping;
 import java.io.InputStream;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
@@ -32,7 +31,16 @@ final class TableBuffer<V extends SpecificRecord> {
   private final ByteSink bytes = new ByteSink(1 << 16);
   private final RowBinaryWriter binary;
   private final JsonEachRowWriter json;
-  private final List<Origin> origins = new ArrayList<>();
+  // where each row came from, in parallel arrays and one byte arena for the raw values (not an
+  // object and a byte[] per row: those survived young collections until the batch was acknowledged)
+  private final ByteSink raws = new ByteSink(1 << 16);
+  private int rows;
+  private String[] topics = new String[1024];
+  private int[] partitions = new int[1024];
+  private long[] offsets = new long[1024];
+  private String[] keys = new String[1024];
+  private int[] rawEnds = new int[1024];
+  private final java.util.BitSet nullRaw = new java.util.BitSet();
   private int[] rowEnds = new int[1024];
   private long firstAddedNanos;
 
@@ -77,25 +85,44 @@ final class TableBuffer<V extends SpecificRecord> {
       bytes.truncate(start);
       throw e;
     }
-    int n = origins.size();
+    int n = rows;
     if (n == 0) {
       firstAddedNanos = System.nanoTime();
     }
     if (n == rowEnds.length) {
-      rowEnds = Arrays.copyOf(rowEnds, n * 2);
+      grow(n * 2);
     }
     rowEnds[n] = bytes.size();
-    origins.add(
-        new Origin(
-            record.topic(), record.partition(), record.offset(), record.key(), record.value()));
+    topics[n] = record.topic();
+    partitions[n] = record.partition();
+    offsets[n] = record.offset();
+    keys[n] = record.key();
+    byte[] raw = record.value();
+    if (raw == null) {
+      nullRaw.set(n);
+    } else {
+      nullRaw.clear(n);
+      raws.write(raw, 0, raw.length);
+    }
+    rawEnds[n] = raws.size();
+    rows = n + 1;
+  }
+
+  private void grow(int capacity) {
+    rowEnds = Arrays.copyOf(rowEnds, capacity);
+    topics = Arrays.copyOf(topics, capacity);
+    partitions = Arrays.copyOf(partitions, capacity);
+    offsets = Arrays.copyOf(offsets, capacity);
+    keys = Arrays.copyOf(keys, capacity);
+    rawEnds = Arrays.copyOf(rawEnds, capacity);
   }
 
   int rows() {
-    return origins.size();
+    return rows;
   }
 
   boolean isEmpty() {
-    return origins.isEmpty();
+    return rows == 0;
   }
 
   int bytes() {
@@ -103,11 +130,16 @@ final class TableBuffer<V extends SpecificRecord> {
   }
 
   long ageNanos() {
-    return origins.isEmpty() ? 0 : System.nanoTime() - firstAddedNanos;
+    return rows == 0 ? 0 : System.nanoTime() - firstAddedNanos;
   }
 
+  /** Where row {@code row} came from (a copy of its raw value). */
   Origin origin(int row) {
-    return origins.get(row);
+    if (row < 0 || row >= rows) {
+      throw new IndexOutOfBoundsException("row " + row + " of " + rows);
+    }
+    byte[] raw = nullRaw.get(row) ? null : raws.copy(row == 0 ? 0 : rawEnds[row - 1], rawEnds[row]);
+    return new Origin(topics[row], partitions[row], offsets[row], keys[row], raw);
   }
 
   /** The insert body of rows {@code [from, to)}. */
@@ -130,14 +162,21 @@ final class TableBuffer<V extends SpecificRecord> {
    * same id on every retry; it is the insert dedup token where the server supports one.
    */
   String batchId(int from, int to) {
+    // per row only a compare with the previous row's partition (rows come in runs per partition);
+    // the string key is built once per run, not once per row (this ran over every row of a batch)
     Map<String, long[]> ranges = new TreeMap<>();
+    String topic = null;
+    int partition = -1;
+    long[] r = null;
     for (int i = from; i < to; i++) {
-      Origin o = origins.get(i);
-      long[] r =
-          ranges.computeIfAbsent(
-              o.topic() + "-" + o.partition(), k -> new long[] {o.offset(), o.offset()});
-      r[0] = Math.min(r[0], o.offset());
-      r[1] = Math.max(r[1], o.offset());
+      if (r == null || partitions[i] != partition || !topics[i].equals(topic)) {
+        topic = topics[i];
+        partition = partitions[i];
+        long offset = offsets[i];
+        r = ranges.computeIfAbsent(topic + "-" + partition, k -> new long[] {offset, offset});
+      }
+      r[0] = Math.min(r[0], offsets[i]);
+      r[1] = Math.max(r[1], offsets[i]);
     }
     StringBuilder id = new StringBuilder(table.table()).append(':');
     String sep = "";
@@ -155,9 +194,14 @@ final class TableBuffer<V extends SpecificRecord> {
 
   void clear() {
     bytes.reset(KEEP_BYTES);
-    origins.clear();
-    if (rowEnds.length > 1 << 16) {
+    raws.reset(KEEP_BYTES);
+    Arrays.fill(keys, 0, rows, null);
+    Arrays.fill(topics, 0, rows, null);
+    nullRaw.clear();
+    rows = 0;
+    if (rowEnds.length > 1 << 18) {
       rowEnds = new int[1024];
+      grow(1024);
     }
   }
 }

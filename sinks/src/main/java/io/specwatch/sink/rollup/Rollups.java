@@ -7,11 +7,11 @@ import java.util.List;
 
 /**
  * The hourly and daily rollups: {@code window_rollup_hourly/daily} over {@code window_results}
- * (migration V010, per deployment, prompt category and batch bucket) and {@code
- * request_rollup_hourly/daily} over {@code request_acceptance} (V011, per deployment, prompt
- * category, model and draft-model version). Each is an AggregatingMergeTree fed by a materialized
- * view and read through a view ({@code window_hourly}, {@code window_daily}, {@code
- * request_hourly}, {@code request_daily}).
+ * (migration V010, per deployment, prompt category and batch bucket; V013 adds the spec side,
+ * {@code spec_enabled}) and {@code request_rollup_hourly/daily} over {@code request_acceptance}
+ * (V011, per deployment, prompt category, model and draft-model version). Each is an
+ * AggregatingMergeTree fed by a materialized view and read through a view ({@code window_hourly},
+ * {@code window_daily}, {@code request_hourly}, {@code request_daily}).
  *
  * <p>A materialized view sees every inserted block, so a replayed batch counts twice in a rollup
  * although the base table read with FINAL shows it once. {@link #rebuild} makes a month exact
@@ -32,7 +32,8 @@ public final class Rollups {
       String groupBy) {}
 
   private static final String WINDOW_COLUMNS =
-      "deployment_id, prompt_category, batch_bucket, %s(window_start) AS period_start,"
+      "deployment_id, prompt_category, batch_bucket, spec_enabled,"
+          + " %s(window_start) AS period_start,"
           + " countState() AS windows_state,"
           + " sumState(events) AS events_state,"
           + " sumState(cycles) AS cycles_state,"
@@ -116,7 +117,7 @@ public final class Rollups {
         "window_start",
         period,
         String.format(WINDOW_COLUMNS, period),
-        "deployment_id, prompt_category, batch_bucket, period_start");
+        "deployment_id, prompt_category, batch_bucket, spec_enabled, period_start");
   }
 
   private static Rollup request(String table, String period) {

@@ -55,6 +55,25 @@ public final class ByteSink extends OutputStream {
     buf[size++] = (byte) v;
   }
 
+  /**
+   * Writes {@code s} as a RowBinary string (LEB128 length, bytes) if every char is ASCII, and
+   * returns true; otherwise writes nothing and returns false (the caller encodes UTF-8).
+   */
+  boolean ascii(String s) {
+    int n = s.length();
+    for (int i = 0; i < n; i++) {
+      if (s.charAt(i) >= 0x80) {
+        return false;
+      }
+    }
+    varUInt(n);
+    ensure(n);
+    for (int i = 0; i < n; i++) {
+      buf[size++] = (byte) s.charAt(i);
+    }
+    return true;
+  }
+
   public int size() {
     return size;
   }

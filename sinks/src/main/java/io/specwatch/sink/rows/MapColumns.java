@@ -1,9 +1,7 @@
 package io.specwatch.sink.rows;
 
-import java.util.ArrayList;
-import java.util.List;
+import java.util.Arrays;
 import java.util.Map;
-import java.util.TreeMap;
 
 /** An Avro map as two parallel arrays (keys, values), keys sorted so a row's bytes are stable. */
 final class MapColumns {
@@ -11,13 +9,14 @@ final class MapColumns {
   private MapColumns() {}
 
   static void write(String prefix, Map<String, String> map, ColumnWriter out) {
-    List<String> keys = new ArrayList<>(map.size());
-    List<String> values = new ArrayList<>(map.size());
-    for (Map.Entry<String, String> e : new TreeMap<>(map).entrySet()) {
-      keys.add(e.getKey());
-      values.add(e.getValue());
+    // sorted key array instead of a TreeMap copy: this runs once per decode event (hot path)
+    String[] keys = map.keySet().toArray(new String[0]);
+    Arrays.sort(keys);
+    String[] values = new String[keys.length];
+    for (int i = 0; i < keys.length; i++) {
+      values[i] = map.get(keys[i]);
     }
-    out.stringArray(prefix + "_keys", keys);
-    out.stringArray(prefix + "_values", values);
+    out.stringArray(prefix + "_keys", Arrays.asList(keys));
+    out.stringArray(prefix + "_values", Arrays.asList(values));
   }
 }

@@ -28,6 +28,9 @@ public final class RowBinaryWriter implements ColumnWriter {
 
   @Override
   public void string(String column, String value) {
+    if (out.ascii(value)) {
+      return; // written without the getBytes copy (most values: ids, hosts, categories)
+    }
     byte[] bytes = value.getBytes(StandardCharsets.UTF_8);
     out.varUInt(bytes.length);
     out.write(bytes, 0, bytes.length);

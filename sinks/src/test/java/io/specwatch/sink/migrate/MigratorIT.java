@@ -122,7 +122,7 @@ class MigratorIT {
               count(sql, "SELECT countMerge(windows_state) FROM " + db + ".window_rollup_hourly"))
           .isEqualTo(3);
 
-      assertThat(Migrator.withBundledMigrations(sql, db).migrate()).containsExactly(12);
+      assertThat(Migrator.withBundledMigrations(sql, db).migrate()).containsExactly(12, 13);
 
       assertThat(
               sql.queryTsvWithNames(
@@ -194,7 +194,7 @@ class MigratorIT {
                       + db
                       + "' AND name = 'window_results_v11'"))
           .isEqualTo(1);
-      assertThat(Migrator.withBundledMigrations(sql, db).migrate()).containsExactly(12);
+      assertThat(Migrator.withBundledMigrations(sql, db).migrate()).containsExactly(12, 13);
       assertThat(count(sql, "SELECT count() FROM " + db + ".window_results FINAL")).isEqualTo(2);
       insertWindow(sql, db, 1, "2026-03-14 02:17:00", 2.4);
       assertThat(

@@ -136,6 +136,56 @@ class SqlCompatibilityIT {
         out.add(Statement.bound("bound " + q.name(), q.sql(), q.nativeParams(Map.of())));
       }
     }
+    out.addAll(specSides(db));
+    return out;
+  }
+
+  /**
+   * V013: a deployment toggled between speculative and plain inside one hour (April, after the
+   * cookbook queries above so their figures stay as they are): one rollup row per spec side, from
+   * the materialized view and from a rebuild alike, and the trend / speculation queries read only
+   * the speculative side.
+   */
+  private static List<Statement> specSides(String db) {
+    List<Statement> out = new ArrayList<>();
+    out.add(
+        Statement.exec(
+            "spec sides fixture",
+            "INSERT INTO "
+                + db
+                + ".window_results (deployment_id, prompt_category, batch_bucket, window_start,"
+                + " window_end, events, cycles, requests, spec_enabled, mean_accept_length,"
+                + " accepted_tokens, drafted_tokens, per_position_acceptance,"
+                + " per_position_conditional, speedup, late_events, kafka_topic, kafka_partition,"
+                + " kafka_offset, inserted_at) VALUES"
+                + " ('toggle-1', 'chat', '1', '2026-04-02 01:10:00', '2026-04-02 01:11:00', 10,"
+                + " 100, 2, 1, 2.0, 100, 200, [0.6], [0.6], 1.2, 0, 'wr', 0, 100,"
+                + " '2026-04-02 01:12:00'),"
+                + " ('toggle-1', 'chat', '1', '2026-04-02 01:10:00', '2026-04-02 01:11:00', 30,"
+                + " 300, 3, 0, NULL, 0, 0, [], [], NULL, 0, 'wr', 0, 101,"
+                + " '2026-04-02 01:12:00')"));
+    String hourly =
+        "SELECT spec_enabled, windows, cycles, tau, speedup FROM "
+            + db
+            + ".window_hourly WHERE deployment_id = 'toggle-1' ORDER BY spec_enabled";
+    out.add(Statement.query("spec sides hourly", hourly));
+    Rollups.rebuildStatements(db, YearMonth.of(2026, 4))
+        .forEach(s -> out.add(Statement.exec("spec sides rebuild", s)));
+    out.add(Statement.query("spec sides hourly after rebuild", hourly));
+    out.add(
+        Statement.query(
+            "spec sides daily",
+            "SELECT spec_enabled, windows, cycles, tau FROM "
+                + db
+                + ".window_daily WHERE deployment_id = 'toggle-1' ORDER BY spec_enabled"));
+    Map<String, String> toggle = Map.of("deployment", "toggle-1");
+    out.add(
+        Statement.query(
+            "spec sides trend", Cookbook.bundled().get("acceptance_trend").render(toggle)));
+    out.add(
+        Statement.query(
+            "spec sides speculation",
+            Cookbook.bundled().get("speculation_vs_baseline").render(toggle)));
     return out;
   }
 
@@ -255,6 +305,8 @@ class SqlCompatibilityIT {
         .as(e + "a rebuild reproduces what the materialized view computed")
         .isEqualTo(
             before.row("deployment_id", "llama-eagle3", "period_start", "2026-03-14 02:00:00"));
+    // V013: the plain 03:05 window has its own rollup row (before V013 it was merged into the
+    // speculative one: windows 3, cycles 600)
     Rows daily = rows(outcomes, "daily after rebuild");
     assertNumbers(
         e + "daily",
@@ -263,16 +315,35 @@ class SqlCompatibilityIT {
             "kimi-eagle3",
             "prompt_category",
             "chat",
+            "spec_enabled",
+            "1",
             "period_start",
             "2026-03-14 00:00:00"),
         "windows",
-        3,
+        2,
         "cycles",
-        600,
+        400,
         "tau_cycles",
         400,
         "tau",
         2.3);
+    assertNumbers(
+        e + "daily plain side",
+        daily.row(
+            "deployment_id",
+            "kimi-eagle3",
+            "prompt_category",
+            "chat",
+            "spec_enabled",
+            "0",
+            "period_start",
+            "2026-03-14 00:00:00"),
+        "windows",
+        1,
+        "cycles",
+        200,
+        "tau",
+        null);
 
     Rows trend = rows(outcomes, "cookbook acceptance_trend");
     assertThat(trend.size()).as(e + "trend rows").isEqualTo(3);
@@ -280,7 +351,7 @@ class SqlCompatibilityIT {
         e + "trend",
         trend.row("deployment_id", "kimi-eagle3", "day", "2026-03-14"),
         "cycles",
-        700,
+        500, // speculative windows only (the plain 03:05 window's 200 cycles are not counted)
         "tau",
         2.44,
         "prev_day_tau",
@@ -302,7 +373,8 @@ class SqlCompatibilityIT {
         e + "trend", trend.row("deployment_id", "llama-eagle3", "day", "2026-03-14"), "tau", 4.0);
 
     Rows spec = rows(outcomes, "cookbook speculation_vs_baseline");
-    assertThat(spec.size()).as(e + "speculation rows").isEqualTo(4);
+    // the 03:00 hour holds only a plain window: not listed (speculative side only)
+    assertThat(spec.size()).as(e + "speculation rows").isEqualTo(3);
     assertNumbers(
         e + "speculation",
         spec.row("deployment_id", "kimi-eagle3", "hour", "2026-03-14 02:00:00"),
@@ -326,13 +398,9 @@ class SqlCompatibilityIT {
         2,
         "verdict",
         "faster");
-    assertNumbers(
-        e + "speculation",
-        spec.row("deployment_id", "kimi-eagle3", "hour", "2026-03-14 03:00:00"),
-        "tau",
-        null,
-        "verdict",
-        "no baseline");
+    assertThat(spec.all())
+        .as(e + "speculation: no row for the plain-only hour")
+        .noneMatch(r -> "2026-03-14 03:00:00".equals(r.get("hour")));
 
     Rows decay = rows(outcomes, "cookbook per_position_decay");
     assertThat(decay.size()).as(e + "decay rows").isEqualTo(4);
@@ -514,5 +582,61 @@ class SqlCompatibilityIT {
         0.001,
         "attributed_change",
         "env NCCL_P2P_LEVEL removed");
+    checkSpecSides(e, outcomes);
+  }
+
+  /** See {@link #specSides}: the old rollup key merged both rows into one (400 cycles). */
+  private static void checkSpecSides(String e, List<Outcome> outcomes) {
+    for (String label : List.of("spec sides hourly", "spec sides hourly after rebuild")) {
+      Rows sides = rows(outcomes, label);
+      assertThat(sides.size()).as(e + label + ": one row per spec side").isEqualTo(2);
+      assertNumbers(
+          e + label,
+          sides.row("spec_enabled", "1"),
+          "windows",
+          1,
+          "cycles",
+          100,
+          "tau",
+          2.0,
+          "speedup",
+          1.2);
+      assertNumbers(
+          e + label,
+          sides.row("spec_enabled", "0"),
+          "windows",
+          1,
+          "cycles",
+          300,
+          "tau",
+          null,
+          "speedup",
+          null);
+    }
+    Rows daily = rows(outcomes, "spec sides daily");
+    assertThat(daily.size()).as(e + "spec sides daily").isEqualTo(2);
+    assertNumbers(e + "spec sides daily", daily.row("spec_enabled", "0"), "cycles", 300);
+    Rows trend = rows(outcomes, "spec sides trend");
+    assertThat(trend.size()).as(e + "spec sides trend rows").isEqualTo(1);
+    assertNumbers(
+        e + "spec sides trend",
+        trend.row("deployment_id", "toggle-1", "day", "2026-04-02"),
+        "cycles",
+        100,
+        "tau",
+        2.0);
+    Rows spec = rows(outcomes, "spec sides speculation");
+    assertThat(spec.size()).as(e + "spec sides speculation rows").isEqualTo(1);
+    assertNumbers(
+        e + "spec sides speculation",
+        spec.row("deployment_id", "toggle-1", "hour", "2026-04-02 01:00:00"),
+        "windows",
+        1,
+        "cycles",
+        100,
+        "tau",
+        2.0,
+        "speedup",
+        1.2);
   }
 }
