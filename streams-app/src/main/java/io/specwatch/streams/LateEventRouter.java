@@ -43,6 +43,7 @@ final class LateEventRouter implements FixedKeyProcessor<String, DecodeEvent, Wi
   @Override
   public void init(FixedKeyProcessorContext<String, WindowInput> context) {
     this.context = context;
+    observedStreamTime = Long.MIN_VALUE; // init() runs again on this instance after a task revive
     String task = "task-" + context.taskId();
     this.late =
         context

@@ -114,6 +114,11 @@ final class WindowAggregator implements Processor<String, WindowInput, String, W
             return size() > capacity;
           }
         };
+    // Kafka Streams calls init() again on this same instance when it revives the task after an
+    // aborted transaction (stores wiped and restored): nothing of the heap state may survive
+    open.clear();
+    observed = Long.MIN_VALUE;
+    closedUntil = Long.MIN_VALUE;
     Long closed = progress.get(PROGRESS_KEY);
     if (closed != null) {
       closedUntil = closed;

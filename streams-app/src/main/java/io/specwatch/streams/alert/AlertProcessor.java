@@ -58,6 +58,7 @@ final class AlertProcessor implements Processor<String, WindowResult, String, Al
   @Override
   public void init(ProcessorContext<String, Alert> context) {
     this.context = context;
+    clock = Long.MIN_VALUE; // init() runs again on this instance after a task revive: re-read it
     hysteresis = context.getStateStore(TopologyNames.ALERT_HYSTERESIS_STORE);
     regression = context.getStateStore(TopologyNames.ALERT_REGRESSION_STORE);
     lastSeen = context.getStateStore(TopologyNames.ALERT_LAST_SEEN_STORE);
