@@ -64,6 +64,7 @@ public final class StreamsRunner implements AutoCloseable {
         new KafkaStreamsMetrics(streams, List.of(), metricsRefresh, METRICS_REFRESH);
     streamsMetrics.bindTo(registry);
     DeadLetters.bindMetrics(registry);
+    WindowAggregator.bindMetrics(registry);
   }
 
   private void onState(KafkaStreams.State next) {

@@ -1,5 +1,7 @@
 package io.specwatch.streams;
 
+import io.micrometer.core.instrument.FunctionCounter;
+import io.micrometer.core.instrument.MeterRegistry;
 import io.specwatch.schemas.WindowResult;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -10,6 +12,7 @@ import java.util.Map;
 import java.util.NavigableMap;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import java.util.concurrent.atomic.LongAdder;
 import org.apache.kafka.common.serialization.Serdes;
 import org.apache.kafka.streams.KeyValue;
 import org.apache.kafka.streams.kstream.Windowed;
@@ -44,6 +47,12 @@ import org.apache.kafka.streams.state.WindowStoreIterator;
  * restart windows already emitted are not emitted again; the event log's segments expire after
  * {@code 2 x size + grace} of stream time (no tombstones).
  *
+ * <p>Each event id counts at most once per window: the cached window keeps the ids it counted
+ * ({@link EventIdSet}, ~21-32 bytes per id), an input whose id its window already holds (a re-send,
+ * e.g. the lines after a killed shipper's last checkpoint) is dropped without being logged (counted
+ * in {@value #DUPLICATES_METRIC}), and a replay of the log skips repeated ids too. A re-send
+ * arriving after its window closed counts as a late event, like any late event.
+ *
  * <p>An input whose window is already closed for this processor (only after a restart, when the
  * {@link LateEventRouter}'s stream time started over) counts as a late event of the open window,
  * like the router's late events.
@@ -53,6 +62,11 @@ final class WindowAggregator implements Processor<String, WindowInput, String, W
   static final String CACHE_CONFIG = "specwatch.window.cache.windows";
 
   static final int DEFAULT_CACHE_WINDOWS = 2048;
+
+  /** Counter of inputs dropped as duplicates (Prometheus: {@code ..._total}). */
+  static final String DUPLICATES_METRIC = "specwatch.streams.duplicate.events";
+
+  private static final LongAdder DUPLICATES = new LongAdder();
   private static final String PROGRESS_KEY = "closed-until";
 
   private final long sizeMs;
@@ -69,6 +83,7 @@ final class WindowAggregator implements Processor<String, WindowInput, String, W
 
   private static final class Agg {
     final DeploymentWindow window = DeploymentWindow.empty();
+    final EventIdSet ids = new EventIdSet();
     long maxTimestamp = Long.MIN_VALUE;
 
     void add(WindowInput input, long timestamp) {
@@ -154,22 +169,46 @@ final class WindowAggregator implements Processor<String, WindowInput, String, W
         "setting " + CACHE_CONFIG + " must be an integer >= 1, got '" + value + "'");
   }
 
+  /**
+   * Binds {@value #DUPLICATES_METRIC} to {@code registry}: inputs not counted because their window
+   * already held their event id. Like the dead-letter counter it counts processing decisions: a
+   * record whose transaction aborts is processed, and counted, again.
+   */
+  static void bindMetrics(MeterRegistry registry) {
+    FunctionCounter.builder(DUPLICATES_METRIC, DUPLICATES, LongAdder::doubleValue)
+        .description("events not counted again in a window that already held their event id")
+        .register(registry);
+  }
+
+  /** Duplicates dropped so far in this JVM. */
+  static long duplicates() {
+    return DUPLICATES.sum();
+  }
+
   @Override
   public void process(Record<String, WindowInput> record) {
     WindowInput input = record.value();
     String deployment = record.key();
     long timestamp = record.timestamp();
-    observed = Math.max(observed, timestamp);
-    long closeTime = observed - graceMs;
+    long streamTime = Math.max(observed, timestamp);
+    long closeTime = streamTime - graceMs;
     long start = windowStart(timestamp);
     if (start + sizeMs <= closeTime) {
       // its window already closed here (the router's stream time started over after a restart)
       input = new WindowInput(input.event(), true);
-      timestamp = observed;
+      timestamp = streamTime;
       start = windowStart(timestamp);
     }
     WindowKey key = new WindowKey(deployment, start);
     Agg agg = load(key);
+    if (!agg.ids.add(input.event().getEventId())) {
+      // the window already counted this event id (a re-send): not counted, not logged, and the
+      // stream time stays what the log accounts for
+      DUPLICATES.increment();
+      cache.put(key, agg);
+      return;
+    }
+    observed = streamTime;
     events.put(deployment, WindowEventCodec.write(input, timestamp), start);
     agg.add(input, timestamp);
     cache.put(key, agg);
@@ -194,7 +233,9 @@ final class WindowAggregator implements Processor<String, WindowInput, String, W
           events.fetch(key.deploymentId(), key.start(), key.start())) {
         while (it.hasNext()) {
           WindowEventCodec.Entry e = WindowEventCodec.read(it.next().value);
-          agg.add(e.input(), e.timestamp());
+          if (agg.ids.add(e.input().event().getEventId())) {
+            agg.add(e.input(), e.timestamp());
+          }
         }
       }
     }

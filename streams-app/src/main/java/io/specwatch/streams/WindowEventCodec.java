@@ -15,17 +15,28 @@ import org.apache.kafka.common.errors.SerializationException;
  * <p>Only the fields {@link DeploymentWindow#add} reads (via {@link BreakdownKey#of} and {@link
  * WindowAccumulator#add}) are kept: specEnabled, promptCategory, runningRequests, cycles,
  * acceptLength, accepted and drafted tokens, cycleMs, genThroughputTokS, intervalMs, draftMs,
- * verifyMs, perPositionAccepted, perPositionAcceptance. A read event carries those fields and
- * nothing else (ids, host, times are null): it is replayed into a window, never forwarded. A field
- * the window starts reading must be added here, in a new version.
+ * verifyMs, perPositionAccepted, perPositionAcceptance. A read event carries those fields and its
+ * event id, nothing else (host, times, other ids are null): it is replayed into a window, never
+ * forwarded. A field the window starts reading must be added here, in a new version.
  *
- * <p>Layout v1: version byte {@code 0x01}, byte late (0/1), long record timestamp (ms), short
- * presence bits (one per nullable field, in the order above), then the present values (int, long,
- * double big endian; category: int length + UTF-8; lists: int size, then per element a presence
- * byte and the value). About 100 bytes for an SGLang interval event (354 bytes as Avro).
+ * <p>Layout v2: version byte {@code 0x02}, byte late (0/1), long record timestamp (ms), the event
+ * id (a kind byte: {@code 0} none, {@code 1} 32 lowercase hex chars packed into 16 bytes, {@code 2}
+ * any other id as int length + UTF-8), short presence bits (one per nullable field, in the order
+ * above), then the present values (int, long, double big endian; category: int length + UTF-8;
+ * lists: int size, then per element a presence byte and the value). About 115 bytes for an SGLang
+ * interval event (354 bytes as Avro). The event id lets the aggregator count an id at most once per
+ * window, also when it rebuilds a window from the log.
+ *
+ * <p>Layout v1 (written before the event id was kept) is v2 without the id; it is still read (an
+ * entry without id is never taken for a duplicate).
  */
 final class WindowEventCodec {
   static final byte VERSION_1 = 1;
+  static final byte VERSION_2 = 2;
+
+  private static final byte ID_NONE = 0;
+  private static final byte ID_HEX = 1;
+  private static final byte ID_TEXT = 2;
 
   private WindowEventCodec() {}
 
@@ -55,11 +66,22 @@ final class WindowEventCodec {
             : e.getPromptCategory().getBytes(StandardCharsets.UTF_8);
     List<Long> counts = e.getPerPositionAccepted();
     List<Double> shares = e.getPerPositionAcceptance();
+    String id = e.getEventId();
+    boolean packed = id != null && EventIdSet.isPackedHex(id);
+    byte[] idText = id == null || packed ? null : id.getBytes(StandardCharsets.UTF_8);
     int size = 1 + 1 + 8 + 2 + 4 + 10 * 8 + (category == null ? 0 : 4 + category.length);
+    size += 1 + (packed ? 16 : 0) + (idText == null ? 0 : 4 + idText.length);
     size += counts == null ? 0 : 4 + 9 * counts.size();
     size += shares == null ? 0 : 4 + 9 * shares.size();
     ByteBuffer b = ByteBuffer.allocate(size);
-    b.put(VERSION_1).put((byte) (input.late() ? 1 : 0)).putLong(timestamp);
+    b.put(VERSION_2).put((byte) (input.late() ? 1 : 0)).putLong(timestamp);
+    if (packed) {
+      b.put(ID_HEX).putLong(EventIdSet.hexLong(id, 0)).putLong(EventIdSet.hexLong(id, 16));
+    } else if (idText != null) {
+      b.put(ID_TEXT).putInt(idText.length).put(idText);
+    } else {
+      b.put(ID_NONE);
+    }
     int bits =
         (e.getSpecEnabled() ? SPEC : 0)
             | (category != null ? CATEGORY : 0)
@@ -121,7 +143,7 @@ final class WindowEventCodec {
   }
 
   static Entry read(byte[] bytes) {
-    if (bytes == null || bytes.length < 12 || bytes[0] != VERSION_1) {
+    if (bytes == null || bytes.length < 12 || (bytes[0] != VERSION_1 && bytes[0] != VERSION_2)) {
       throw new SerializationException(
           "window event log entry: unknown version or truncated ("
               + (bytes == null ? "null" : bytes.length + " bytes")
@@ -131,8 +153,10 @@ final class WindowEventCodec {
       ByteBuffer b = ByteBuffer.wrap(bytes, 1, bytes.length - 1);
       boolean late = b.get() == 1;
       long timestamp = b.getLong();
+      String id = bytes[0] == VERSION_1 ? null : readId(b);
       int bits = b.getShort() & 0xffff;
       DecodeEvent e = new DecodeEvent();
+      e.put("eventId", id);
       e.put("specEnabled", (bits & SPEC) != 0);
       if ((bits & CATEGORY) != 0) {
         int n = b.getInt();
@@ -188,6 +212,27 @@ final class WindowEventCodec {
       return new Entry(new WindowInput(e, late), timestamp);
     } catch (BufferUnderflowException e) {
       throw new SerializationException("window event log entry: truncated", e);
+    }
+  }
+
+  private static String readId(ByteBuffer b) {
+    byte kind = b.get();
+    switch (kind) {
+      case ID_NONE:
+        return null;
+      case ID_HEX:
+        long hi = b.getLong();
+        return EventIdSet.hex(hi, b.getLong());
+      case ID_TEXT:
+        int n = b.getInt();
+        if (n < 0 || n > b.remaining()) {
+          throw new SerializationException("window event log entry: bad event id length " + n);
+        }
+        byte[] text = new byte[n];
+        b.get(text);
+        return new String(text, StandardCharsets.UTF_8);
+      default:
+        throw new SerializationException("window event log entry: unknown event id kind " + kind);
     }
   }
 

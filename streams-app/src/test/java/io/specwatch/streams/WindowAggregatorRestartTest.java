@@ -150,6 +150,104 @@ class WindowAggregatorRestartTest {
     }
   }
 
+  /**
+   * The input of {@link #input()}, dep-a's events with ingest's id form (32 lowercase hex chars,
+   * packed into 16 bytes in the log), dep-b's with UUID text ids (kept as text).
+   */
+  private static List<DecodeEvent> mixedIdInput() {
+    List<DecodeEvent> events = new ArrayList<>();
+    int i = 0;
+    for (DecodeEvent e : input()) {
+      events.add(
+          e.getDeploymentId().equals("dep-a")
+              ? DecodeEvent.newBuilder(e).setEventId(String.format("%032x", 0xabcdefL + i)).build()
+              : e);
+      i++;
+    }
+    assertThat(events.get(0).getEventId()).matches("[0-9a-f]{32}");
+    assertThat(events.get(1).getEventId()).hasSize(36);
+    return events;
+  }
+
+  /** The events among the first {@code n} whose window is still open after them. */
+  private static List<DecodeEvent> stillOpen(List<DecodeEvent> events, int n) {
+    long streamTime = Long.MIN_VALUE;
+    for (int i = 0; i < n; i++) {
+      streamTime = Math.max(streamTime, events.get(i).getEventTime().toEpochMilli());
+    }
+    long closeTime = streamTime - GRACE.toMillis();
+    List<DecodeEvent> open = new ArrayList<>();
+    for (int i = 0; i < n; i++) {
+      long t = events.get(i).getEventTime().toEpochMilli();
+      long start = t - Math.floorMod(t, SIZE.toMillis());
+      if (start + SIZE.toMillis() > closeTime) {
+        open.add(events.get(i));
+      }
+    }
+    return open;
+  }
+
+  @Test
+  void reSentEventsCountOnceInTheirWindowBeforeAndAfterARestart() {
+    List<DecodeEvent> events = mixedIdInput();
+    Run reference = new Run(WindowAggregator.DEFAULT_CACHE_WINDOWS);
+    events.forEach(reference::send);
+    Map<String, WindowResult> expected = byRow(reference.emitted);
+    assertThat(expected).isNotEmpty();
+
+    long reSent = 0;
+    long dropped = WindowAggregator.duplicates();
+    for (int cache : new int[] {1, WindowAggregator.DEFAULT_CACHE_WINDOWS}) {
+      for (int split = 1; split < events.size(); split++) {
+        Run run = new Run(cache);
+        for (int i = 0; i < split; i++) {
+          run.send(events.get(i));
+          run.send(events.get(i)); // delivered twice in a row
+        }
+        List<DecodeEvent> again = stillOpen(events, split);
+        again.forEach(run::send); // re-sent before the restart
+        run.restart();
+        again.forEach(run::send); // and after it (a shipper re-sending after its checkpoint)
+        for (int i = split; i < events.size(); i++) {
+          run.send(events.get(i));
+        }
+        reSent += split + 2L * again.size();
+        assertThat(byRow(run.emitted))
+            .as("cache %d, duplicates around a restart before event %d", cache, split)
+            .isEqualTo(expected);
+      }
+    }
+    assertThat(WindowAggregator.duplicates() - dropped).isEqualTo(reSent);
+  }
+
+  @Test
+  void aReplayedLogWithRepeatedIdsCountsEachIdOnce() {
+    List<DecodeEvent> events = mixedIdInput();
+    Run reference = new Run(WindowAggregator.DEFAULT_CACHE_WINDOWS);
+    events.forEach(reference::send);
+    Map<String, WindowResult> expected = byRow(reference.emitted);
+
+    for (int cache : new int[] {1, WindowAggregator.DEFAULT_CACHE_WINDOWS}) {
+      Run run = new Run(cache);
+      for (int i = 0; i < 4; i++) {
+        run.send(events.get(i));
+      }
+      // entries a version without the id check logged twice (dep-a's hex id, dep-b's text id)
+      for (DecodeEvent e : List.of(events.get(2), events.get(3))) {
+        long t = e.getEventTime().toEpochMilli();
+        run.events.put(
+            e.getDeploymentId(),
+            WindowEventCodec.write(new WindowInput(e, false), t),
+            t - Math.floorMod(t, SIZE.toMillis()));
+      }
+      run.restart();
+      for (int i = 4; i < events.size(); i++) {
+        run.send(events.get(i));
+      }
+      assertThat(byRow(run.emitted)).as("cache %d", cache).isEqualTo(expected);
+    }
+  }
+
   @Test
   void afterARestartAnEventOfAnAlreadyClosedWindowCountsAsLate() {
     Run run = new Run(WindowAggregator.DEFAULT_CACHE_WINDOWS);
