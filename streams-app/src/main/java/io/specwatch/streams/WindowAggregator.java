@@ -13,6 +13,7 @@ import java.util.NavigableMap;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.concurrent.atomic.LongAdder;
+import org.apache.kafka.common.config.TopicConfig;
 import org.apache.kafka.common.serialization.Serdes;
 import org.apache.kafka.streams.KeyValue;
 import org.apache.kafka.streams.kstream.Windowed;
@@ -97,15 +98,28 @@ final class WindowAggregator implements Processor<String, WindowInput, String, W
     this.graceMs = grace.toMillis();
   }
 
-  /** The event log store: RocksDB window store, duplicates kept, logged, no record cache. */
+  /**
+   * The event log store: RocksDB window store, duplicates kept, no record cache, logged to a
+   * changelog topic with {@code message.timestamp.type=LogAppendTime}. Its records carry event
+   * times; in a replay of old logs those are days or months old, and with CreateTime the broker's
+   * time retention (store retention + {@code windowstore.changelog.additional.retention.ms}, about
+   * a day) deleted them at its next check (every 5 min), so a restore after a crash lost the open
+   * windows (the fault suite's streams/broker kill -9 scenarios, 12-day-old event times). The
+   * restore takes the window start from the record key, not from the record timestamp.
+   */
   static StoreBuilder<WindowStore<String, byte[]>> eventsStore(Duration size, Duration grace) {
     return Stores.windowStoreBuilder(
             Stores.persistentWindowStore(
                 TopologyNames.WINDOW_EVENTS_STORE, size.multipliedBy(2).plus(grace), size, true),
             Serdes.String(),
             Serdes.ByteArray())
-        .withCachingDisabled();
+        .withCachingDisabled()
+        .withLoggingEnabled(CHANGELOG_CONFIG);
   }
+
+  /** Topic settings of the event log's changelog (created by Kafka Streams). */
+  static final Map<String, String> CHANGELOG_CONFIG =
+      Map.of(TopicConfig.MESSAGE_TIMESTAMP_TYPE_CONFIG, "LogAppendTime");
 
   /** The progress store (close time emitted up to). */
   static StoreBuilder<KeyValueStore<String, Long>> progressStore() {
