@@ -49,7 +49,11 @@ CP_FILE="$SPECWATCH_RUN_DIR/sinks-test.classpath"
 
 LOG_FILE="$SPECWATCH_RUN_DIR/bench-sink.log"
 log "bench sink: $EVENTS decode events, $WINDOWS window results (JVM log: $LOG_FILE)"
-java -Xmx2g -cp "$SPECWATCH_HOME/sinks/target/test-classes:$SPECWATCH_HOME/sinks/target/classes:$(cat "$CP_FILE")" \
+# GC log of the benchmark JVM (harness + sink): pauses are summed in the report below
+GC_LOG="$SPECWATCH_RUN_DIR/gc.log"
+rm -f "$GC_LOG"
+# shellcheck disable=SC2086 # word list
+java ${SPECWATCH_BENCH_JAVA_OPTS:--Xmx2g} "-Xlog:gc:file=$GC_LOG" -cp "$SPECWATCH_HOME/sinks/target/test-classes:$SPECWATCH_HOME/sinks/target/classes:$(cat "$CP_FILE")" \
   io.specwatch.sink.bench.SinkBench "127.0.0.1:$BASE" "http://127.0.0.1:$((BASE + 2))/apis/ccompat/v7" \
   "http://127.0.0.1:$((BASE + 4))" "$((BASE + 5))" "$EVENTS" "$WINDOWS" "$SPECWATCH_RUN_DIR/work" "$ROUNDS" \
   2>"$LOG_FILE" || { tail -30 "$LOG_FILE" >&2; die "benchmark failed (log: $LOG_FILE)"; }

@@ -608,6 +608,8 @@ public final class ClickHouseSink implements AutoCloseable {
     final SinkTable table;
     final String qualified;
     final RecordDecoder<V> values;
+    // Avro bytes straight to RowBinary for an exactly matching writer schema (null: none)
+    final io.specwatch.sink.rows.RowTranscoder transcoder;
     TableBuffer<V> buffer;
     TableBuffer<V> spare;
     TableBuffer<V> sending;
@@ -622,6 +624,10 @@ public final class ClickHouseSink implements AutoCloseable {
       this.table = table;
       this.qualified = config.clickhouse().database() + "." + table.table();
       this.values = new RecordDecoder<>(mapping.type(), config.serdeConfig());
+      this.transcoder =
+          config.insertFormat() == InsertFormat.ROW_BINARY
+              ? io.specwatch.sink.rows.RowTranscoder.forTable(table.table())
+              : null;
       this.buffer = new TableBuffer<>(table, mapping, config.insertFormat(), millis);
       this.spare = new TableBuffer<>(table, mapping, config.insertFormat(), millis);
     }
@@ -756,6 +762,12 @@ public final class ClickHouseSink implements AutoCloseable {
             IllegalArgumentException.class.getName(),
             "null value (tombstone) on " + record.topic(),
             Map.of());
+        return;
+      }
+      if (transcoder != null
+          && record.value().length >= io.specwatch.serde.WireFormat.HEADER_SIZE
+          && values.transcodable(record.topic(), record.value(), transcoder)
+          && buffer.addTranscoded(transcoder, record, insertedAt)) {
         return;
       }
       V value;

@@ -36,6 +36,7 @@ final class RecordDecoder<V extends SpecificRecord> implements AutoCloseable {
   private final Schema readerSchema;
   private final SchemaRegistryClient client;
   private final Map<Integer, DatumReader<V>> readers = new HashMap<>();
+  private final Map<Integer, Boolean> transcodable = new HashMap<>();
   private BinaryDecoder decoder;
   private V reuse;
 
@@ -48,6 +49,25 @@ final class RecordDecoder<V extends SpecificRecord> implements AutoCloseable {
     this.model = SpecificData.getForClass(type);
     this.readerSchema = model.getSchema(type);
     this.client = Objects.requireNonNull(client, "client");
+  }
+
+  /**
+   * True when {@code data}'s writer schema is exactly the one {@code transcoder} was written for
+   * (Avro parsing fingerprint, once per schema id); false for any other schema and for a header or
+   * schema id that does not resolve (the {@link #decode} path then reports it).
+   */
+  boolean transcodable(String topic, byte[] data, io.specwatch.sink.rows.RowTranscoder transcoder) {
+    try {
+      int id = WireFormat.readSchemaId(topic, ByteBuffer.wrap(data));
+      Boolean exact = transcodable.get(id);
+      if (exact == null) {
+        exact = transcoder.matches(client.getSchemaById(id));
+        transcodable.put(id, exact);
+      }
+      return exact;
+    } catch (RuntimeException e) {
+      return false;
+    }
   }
 
   /** Decodes one record value; throws {@link SerializationException} for undecodable bytes. */

@@ -43,12 +43,14 @@ final class TableBuffer<V extends SpecificRecord> {
   private final java.util.BitSet nullRaw = new java.util.BitSet();
   private int[] rowEnds = new int[1024];
   private long firstAddedNanos;
+  private final boolean millis;
 
   /** {@code millis}: the server's {@code ${DateTimeMs}} columns are DateTime64(3) (modern). */
   TableBuffer(SinkTable table, RowMapping<V> mapping, InsertFormat format, boolean millis) {
     this.table = table;
     this.mapping = mapping;
     this.format = format;
+    this.millis = millis;
     this.binary = new RowBinaryWriter(bytes, millis);
     this.json = new JsonEachRowWriter(bytes, millis);
   }
@@ -85,6 +87,38 @@ final class TableBuffer<V extends SpecificRecord> {
       bytes.truncate(start);
       throw e;
     }
+    appended(record);
+  }
+
+  /**
+   * Appends one row transcoded from the record's Avro bytes (RowBinary only). False, with nothing
+   * appended, when the transcoder throws (bad bytes, unmappable value): the caller then takes the
+   * decode + {@link #add} path, which reports the record as before.
+   */
+  boolean addTranscoded(
+      io.specwatch.sink.rows.RowTranscoder transcoder,
+      ConsumerRecord<String, byte[]> record,
+      Instant insertedAt) {
+    int start = bytes.size();
+    byte[] data = record.value();
+    try {
+      transcoder.transcode(
+          data,
+          io.specwatch.serde.WireFormat.HEADER_SIZE,
+          data.length - io.specwatch.serde.WireFormat.HEADER_SIZE,
+          new RowMapping.Source(record.topic(), record.partition(), record.offset()),
+          insertedAt,
+          bytes,
+          millis);
+    } catch (RuntimeException e) {
+      bytes.truncate(start);
+      return false;
+    }
+    appended(record);
+    return true;
+  }
+
+  private void appended(ConsumerRecord<String, byte[]> record) {
     int n = rows;
     if (n == 0) {
       firstAddedNanos = System.nanoTime();
