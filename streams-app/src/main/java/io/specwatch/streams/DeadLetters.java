@@ -1,7 +1,5 @@
 package io.specwatch.streams;
 
-import io.micrometer.core.instrument.FunctionCounter;
-import io.micrometer.core.instrument.MeterRegistry;
 import io.specwatch.schemas.DeadLetter;
 import io.specwatch.serde.AvroSerde;
 import io.specwatch.serde.SchemaRegistryException;
@@ -12,8 +10,6 @@ import java.time.Instant;
 import java.util.Base64;
 import java.util.Map;
 import java.util.TreeMap;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.atomic.LongAdder;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.errors.RetriableException;
 import org.apache.kafka.common.header.Header;
@@ -34,15 +30,6 @@ import org.apache.kafka.streams.errors.ErrorHandlerContext;
 final class DeadLetters {
   /** Streams property naming the dead-letter topic. */
   static final String TOPIC_CONFIG = "specwatch.dead-letter.topic";
-
-  /** Micrometer name of the dead-letter counter ({@code specwatch_streams_dead_letters_total}). */
-  static final String METRIC = "specwatch.streams.dead.letters";
-
-  /**
-   * Dead letters handed to Streams in this JVM, per stage (the handlers are created by Streams,
-   * from class names, so they count here; one KafkaStreams client per process).
-   */
-  private static final Map<String, LongAdder> COUNTS = new ConcurrentHashMap<>();
 
   private final String topic;
   private final Serializer<DeadLetter> serializer;
@@ -65,30 +52,6 @@ final class DeadLetters {
         topic.toString(), AvroSerde.forClass(DeadLetter.class, configs, false).serializer());
   }
 
-  /** Dead letters of {@code stage} handed to Streams so far in this JVM. */
-  static long count(String stage) {
-    return counter(stage).sum();
-  }
-
-  private static LongAdder counter(String stage) {
-    return COUNTS.computeIfAbsent(stage, s -> new LongAdder());
-  }
-
-  /**
-   * Binds {@value #METRIC} (tag {@code stage}: {@code streams.deserialize}, {@code
-   * streams.process}) to {@code registry}. It counts the handlers' decisions: a record whose
-   * transaction aborts (a crash before the commit) is processed, and counted, again.
-   */
-  static void bindMetrics(MeterRegistry registry) {
-    for (String stage :
-        new String[] {DeadLetterDeserializationHandler.STAGE, DeadLetterProcessingHandler.STAGE}) {
-      FunctionCounter.builder(METRIC, counter(stage), LongAdder::doubleValue)
-          .tag("stage", stage)
-          .description("records sent to the dead-letter topic by the streams app")
-          .register(registry);
-    }
-  }
-
   /**
    * Whether {@code e} is an infrastructure failure that may pass (registry unreachable or 5xx,
    * Kafka retriable): then the record is not poison and must not be dead-lettered.
@@ -108,7 +71,6 @@ final class DeadLetters {
   /** The dead-letter record of a failed record. */
   ProducerRecord<byte[], byte[]> record(
       String stage, ErrorHandlerContext ctx, byte[] rawKey, byte[] rawValue, Exception e) {
-    counter(stage).increment();
     Map<String, String> context = new TreeMap<>();
     if (rawKey != null) {
       context.put("key.base64", Base64.getEncoder().encodeToString(rawKey));

@@ -135,9 +135,6 @@ public record StreamsAppConfig(
         Map.copyOf(extraKafkaProperties == null ? Map.of() : extraKafkaProperties);
   }
 
-  /** Default commit.interval.ms (exactly_once_v2: one transaction per interval). */
-  static final long DEFAULT_COMMIT_INTERVAL_MS = 1000;
-
   /**
    * The Kafka Streams properties: exactly_once_v2, the explicit-naming check, the exception
    * handlers, then the extra properties (which may override anything, deliberately).
@@ -164,11 +161,10 @@ public record StreamsAppConfig(
     p.put("processing.exception.handler.global.enabled", "true"); // constant deprecated in 4.4
     p.put(StreamsConfig.NUM_STANDBY_REPLICAS_CONFIG, "0");
     p.put(StreamsConfig.METRICS_RECORDING_LEVEL_CONFIG, "INFO");
-    // One transaction per second instead of exactly_once_v2's 100 ms default: each commit blocks
-    // the stream thread on the producer flush and the transaction's end (the benchmark's profile:
-    // most of the thread's time); results wait for the window close (size + grace) anyway, so a
-    // second more of read_committed latency is noise. Override with -K commit.interval.ms=...
-    p.put(StreamsConfig.COMMIT_INTERVAL_MS_CONFIG, String.valueOf(DEFAULT_COMMIT_INTERVAL_MS));
+    // Check for closed windows on every record instead of at most once per wall-clock second:
+    // a burst (replay, demo) that closes windows emits them at once. The check is one store
+    // range scan only when stream time passed a window close time.
+    p.put(StreamsConfig.InternalConfig.EMIT_INTERVAL_MS_KSTREAMS_WINDOWED_AGGREGATION, "0");
     p.putAll(extraKafkaProperties);
     p.put("schema.registry.url", registryUrl);
     return p;

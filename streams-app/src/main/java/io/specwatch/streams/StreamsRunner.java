@@ -63,8 +63,6 @@ public final class StreamsRunner implements AutoCloseable {
     this.streamsMetrics =
         new KafkaStreamsMetrics(streams, List.of(), metricsRefresh, METRICS_REFRESH);
     streamsMetrics.bindTo(registry);
-    DeadLetters.bindMetrics(registry);
-    WindowAggregator.bindMetrics(registry);
   }
 
   private void onState(KafkaStreams.State next) {

@@ -6,11 +6,14 @@ import io.specwatch.streams.alert.AlertTopology;
 import java.util.Properties;
 import org.apache.kafka.common.serialization.Serdes;
 import org.apache.kafka.common.utils.Bytes;
+import org.apache.kafka.streams.KeyValue;
 import org.apache.kafka.streams.StreamsBuilder;
 import org.apache.kafka.streams.StreamsConfig;
 import org.apache.kafka.streams.Topology;
 import org.apache.kafka.streams.TopologyConfig;
 import org.apache.kafka.streams.kstream.Consumed;
+import org.apache.kafka.streams.kstream.EmitStrategy;
+import org.apache.kafka.streams.kstream.Grouped;
 import org.apache.kafka.streams.kstream.KStream;
 import org.apache.kafka.streams.kstream.KTable;
 import org.apache.kafka.streams.kstream.Materialized;
@@ -20,6 +23,7 @@ import org.apache.kafka.streams.kstream.Repartitioned;
 import org.apache.kafka.streams.kstream.TimeWindows;
 import org.apache.kafka.streams.state.KeyValueStore;
 import org.apache.kafka.streams.state.Stores;
+import org.apache.kafka.streams.state.WindowStore;
 
 /**
  * Builds the specwatch topology. A pure function: no I/O, no statics; main and tests share it.
@@ -27,9 +31,9 @@ import org.apache.kafka.streams.state.Stores;
  * <pre>
  * decode-events (key deploymentId)
  *   -> late-event-router (key check, late events re-timed into the open window)
- *   -> window aggregator ({@link WindowAggregator}): tumbling event-time windows per deployment,
- *      grace from config, emitted once on close, one WindowResult per breakdown row (spec/non-spec
- *      x total, category, batch bucket); state: an append-only event log, aggregates on the heap
+ *   -> tumbling event-time windows per deployment, grace from config, emitted once on close;
+ *      one value holds every breakdown row (spec/non-spec x total, category, batch bucket)
+ *   -> one WindowResult per row
  *   -> run-context-lookup (run-context table store, same task) -> key = comparison key
  *   -> repartition baseline-by-key -> baseline-join (baseline-store: learned t_AR; static config)
  *   -> windowResults (key deploymentId) -> window-results
@@ -62,8 +66,6 @@ public final class TopologyFactory {
                 .withKeySerde(Serdes.String())
                 .withValueSerde(in.runContextSerde()));
 
-    builder.addStateStore(WindowAggregator.eventsStore(in.windowSize(), in.grace()));
-    builder.addStateStore(WindowAggregator.progressStore());
     KStream<String, WindowResult> closedRows =
         builder.stream(
                 in.decodeEventsTopic(),
@@ -72,11 +74,28 @@ public final class TopologyFactory {
                     .withName(TopologyNames.DECODE_EVENTS_SOURCE))
             .processValues(
                 () -> new LateEventRouter(windows), Named.as(TopologyNames.LATE_EVENT_ROUTER))
-            .process(
-                () -> new WindowAggregator(in.windowSize(), in.grace()),
+            .groupByKey(
+                Grouped.<String, WindowInput>as(TopologyNames.GROUP_BY_DEPLOYMENT)
+                    .withKeySerde(Serdes.String()))
+            .windowedBy(windows)
+            .emitStrategy(EmitStrategy.onWindowClose())
+            .aggregate(
+                DeploymentWindow::empty,
+                (String deployment, WindowInput input, DeploymentWindow w) -> w.add(input),
                 Named.as(TopologyNames.WINDOW_AGGREGATE),
-                TopologyNames.WINDOW_EVENTS_STORE,
-                TopologyNames.WINDOW_PROGRESS_STORE);
+                Materialized.<String, DeploymentWindow, WindowStore<Bytes, byte[]>>as(
+                        TopologyNames.WINDOW_STORE)
+                    .withKeySerde(Serdes.String())
+                    .withValueSerde(new DeploymentWindowSerde()))
+            .toStream(Named.as(TopologyNames.WINDOW_TO_STREAM))
+            .flatMap(
+                (window, w) ->
+                    w
+                        .toResults(window.key(), window.window().start(), window.window().end())
+                        .stream()
+                        .map(r -> KeyValue.pair(window.key(), r))
+                        .toList(),
+                Named.as(TopologyNames.WINDOW_TO_RESULT));
 
     builder.addStateStore(
         Stores.keyValueStoreBuilder(

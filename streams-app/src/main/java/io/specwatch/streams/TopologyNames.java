@@ -19,21 +19,20 @@ public final class TopologyNames {
   /** Validates keys and routes events later than the grace into lateEvents. */
   public static final String LATE_EVENT_ROUTER = "late-event-router";
 
-  /**
-   * Window aggregation processor ({@link WindowAggregator}): windows per deployment, emitted on
-   * close as one WindowResult per breakdown row.
-   */
+  /** Grouping by deploymentId (already the record key: no repartition topic). */
+  public static final String GROUP_BY_DEPLOYMENT = "group-by-deployment";
+
+  /** Windowed aggregation processor. */
   public static final String WINDOW_AGGREGATE = "acceptance-window-aggregate";
 
-  /**
-   * Event log of the open windows (window store, duplicates kept; changelog {@code
-   * <application.id>-acceptance-window-events-changelog}). Replaces {@code acceptance-window-store}
-   * (one serialized aggregate per deployment window), whose state does not carry over.
-   */
-  public static final String WINDOW_EVENTS_STORE = "acceptance-window-events";
+  /** Window store of the aggregation (and its changelog topic suffix). */
+  public static final String WINDOW_STORE = "acceptance-window-store";
 
-  /** Close time up to which the aggregator emitted its windows (one key per task). */
-  public static final String WINDOW_PROGRESS_STORE = "acceptance-window-progress";
+  /** Table-to-stream conversion of the closed windows. */
+  public static final String WINDOW_TO_STREAM = "acceptance-window-to-stream";
+
+  /** One WindowResult per breakdown row of a closed window. */
+  public static final String WINDOW_TO_RESULT = "acceptance-window-to-result";
 
   /** Looks up the run context, sets runContextId and keys the row by its comparison key. */
   public static final String RUN_CONTEXT_LOOKUP = "run-context-lookup";

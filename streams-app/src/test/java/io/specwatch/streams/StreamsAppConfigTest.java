@@ -50,7 +50,7 @@ class StreamsAppConfigTest {
     assertThat(p.getProperty(StreamsConfig.APPLICATION_ID_CONFIG)).isEqualTo("specwatch-streams");
     assertThat(p.getProperty(StreamsConfig.BOOTSTRAP_SERVERS_CONFIG)).isEqualTo("127.0.0.1:19092");
     assertThat(p.getProperty(StreamsConfig.STATE_DIR_CONFIG)).isEqualTo("/tmp/state");
-    assertThat(p.getProperty("commit.interval.ms")).isEqualTo("1000");
+    assertThat(p.getProperty("__emit.interval.ms.kstreams.windowed.aggregation__")).isEqualTo("0");
     // the whole set is accepted by Kafka Streams itself
     assertThat(new StreamsConfig(p).getString(StreamsConfig.PROCESSING_GUARANTEE_CONFIG))
         .isEqualTo("exactly_once_v2");
