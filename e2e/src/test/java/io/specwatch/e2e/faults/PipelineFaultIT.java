@@ -293,101 +293,120 @@ class PipelineFaultIT {
   @Test
   @Order(5)
   void streamsInstanceKillDash9AndRestart() throws Exception {
-    long t0 = System.nanoTime();
-    Scenario s = scenario("streams-kill9", 5);
-    AtomicBoolean stopWriting = new AtomicBoolean();
-    try (JvmProcess tail = shipper(s, "tail-streams-kill9")) {
-      Future<?> writing = keepWriting(s.log(), 10, stopWriting);
-      FaultPipeline.awaitUntil(
-          "windows being computed",
-          Duration.ofMinutes(2),
-          () -> pipeline.rawRows(s.log().deployment()) > 500L * SCALE);
-      assertThat(pipeline.streams("streams-1").kill9()).isEqualTo(JvmProcess.SIGKILL_EXIT);
-      Thread.sleep(2000);
-      pipeline.startStreams("streams-1");
-      Thread.sleep(3000L * SCALE);
-      stopWriting.set(true);
-      writing.get(10, TimeUnit.SECONDS);
-      verify(s, t0);
-      tail.stop(Duration.ofSeconds(30));
-    }
+    whileShipping(
+        scenario("streams-kill9", 5),
+        "tail-streams-kill9",
+        10,
+        "windows being computed",
+        s -> pipeline.rawRows(s.log().deployment()) > 500L * SCALE,
+        s -> {
+          assertThat(pipeline.streams("streams-1").kill9()).isEqualTo(JvmProcess.SIGKILL_EXIT);
+          Thread.sleep(2000);
+          pipeline.startStreams("streams-1");
+        },
+        3000L * SCALE,
+        tail -> {});
   }
 
   @Test
   @Order(6)
   void oneOfTwoStreamsInstancesKillDash9AndRestart() throws Exception {
-    long t0 = System.nanoTime();
-    Scenario s = scenario("streams-two-kill9", 6);
     pipeline.startStreams("streams-2");
-    AtomicBoolean stopWriting = new AtomicBoolean();
-    try (JvmProcess tail = shipper(s, "tail-streams-two")) {
-      Future<?> writing = keepWriting(s.log(), 10, stopWriting);
-      // both members in the group and processing
-      FaultPipeline.awaitUntil(
-          "windows being computed by two members",
-          Duration.ofMinutes(2),
-          () ->
-              pipeline.rawRows(s.log().deployment()) > 500L * SCALE
-                  && pipeline.streamsMembers() == 2);
-      // kill the member that owns this deployment's input partition (the other one takes it over)
-      String owner = pipeline.ownerOfDeployment(s.log().deployment());
-      pipeline.record(
-          String.format(
-              "[faults] %-28s killing %s (owns the deployment's partition)", s.name(), owner));
-      assertThat(pipeline.streams(owner).kill9()).isEqualTo(JvmProcess.SIGKILL_EXIT);
-      Thread.sleep(8000); // past the session timeout: the survivor takes every task over
-      pipeline.startStreams(owner);
-      Thread.sleep(3000L * SCALE);
-      stopWriting.set(true);
-      writing.get(10, TimeUnit.SECONDS);
-      verify(s, t0);
-      tail.stop(Duration.ofSeconds(30));
-    }
+    whileShipping(
+        scenario("streams-two-kill9", 6),
+        "tail-streams-two",
+        10,
+        "windows being computed by two members",
+        // both members in the group and processing
+        s ->
+            pipeline.rawRows(s.log().deployment()) > 500L * SCALE && pipeline.streamsMembers() == 2,
+        s -> {
+          // kill the member that owns this deployment's input partition (the other one takes it
+          // over)
+          String owner = pipeline.ownerOfDeployment(s.log().deployment());
+          pipeline.record(
+              String.format(
+                  "[faults] %-28s killing %s (owns the deployment's partition)", s.name(), owner));
+          assertThat(pipeline.streams(owner).kill9()).isEqualTo(JvmProcess.SIGKILL_EXIT);
+          Thread.sleep(8000); // past the session timeout: the survivor takes every task over
+          pipeline.startStreams(owner);
+        },
+        3000L * SCALE,
+        tail -> {});
   }
 
   @Test
   @Order(7)
   void clickHouseStoppedWhileShipping() throws Exception {
-    long t0 = System.nanoTime();
-    Scenario s = scenario("clickhouse-outage", 7);
-    AtomicBoolean stopWriting = new AtomicBoolean();
-    try (JvmProcess tail = shipper(s, "tail-ch-outage")) {
-      Future<?> writing = keepWriting(s.log(), 5, stopWriting);
-      FaultPipeline.awaitUntil(
-          "rows flowing",
-          Duration.ofMinutes(2),
-          () -> pipeline.rawRows(s.log().deployment()) > 200);
-      pipeline.stopClickHouse();
-      Thread.sleep(LONG ? 60_000 : 15_000);
-      pipeline.startClickHouse();
-      Thread.sleep(3000);
-      stopWriting.set(true);
-      writing.get(10, TimeUnit.SECONDS);
-      verify(s, t0);
-      tail.stop(Duration.ofSeconds(30));
-    }
+    whileShipping(
+        scenario("clickhouse-outage", 7),
+        "tail-ch-outage",
+        5,
+        "rows flowing",
+        s -> pipeline.rawRows(s.log().deployment()) > 200,
+        s -> {
+          pipeline.stopClickHouse();
+          Thread.sleep(LONG ? 60_000 : 15_000);
+          pipeline.startClickHouse();
+        },
+        3000,
+        tail -> {});
   }
 
   @Test
   @Order(8)
   void brokerKillDash9MidStreamAndRestart() throws Exception {
+    whileShipping(
+        scenario("broker-kill9", 8),
+        "tail-broker-kill9",
+        5,
+        "rows flowing",
+        s -> pipeline.rawRows(s.log().deployment()) > 200,
+        s -> {
+          pipeline.killBroker();
+          Thread.sleep(LONG ? 20_000 : 5_000);
+          pipeline.startBroker();
+        },
+        5000,
+        tail -> assertThat(tail.isAlive()).as(tail.tail(4000)).isTrue());
+  }
+
+  /** A step of a scenario that may throw (a check on the scenario, the fault itself). */
+  private interface Step<T> {
+    void run(T value) throws Exception;
+  }
+
+  private interface Condition {
+    boolean holds(Scenario s) throws Exception;
+  }
+
+  /**
+   * The shape of the live faults: a shipper tails the scenario's log while the engine keeps writing
+   * {@code perTick} lines per tick; once {@code ready} holds, {@code fault} runs, the pipeline gets
+   * {@code settleMillis} more of live input, the writer stops and the oracle checks everything
+   * (then {@code afterVerify} checks the shipper).
+   */
+  private void whileShipping(
+      Scenario s,
+      String tailName,
+      int perTick,
+      String readyWhat,
+      Condition ready,
+      Step<Scenario> fault,
+      long settleMillis,
+      Step<JvmProcess> afterVerify)
+      throws Exception {
     long t0 = System.nanoTime();
-    Scenario s = scenario("broker-kill9", 8);
     AtomicBoolean stopWriting = new AtomicBoolean();
-    try (JvmProcess tail = shipper(s, "tail-broker-kill9")) {
-      Future<?> writing = keepWriting(s.log(), 5, stopWriting);
-      FaultPipeline.awaitUntil(
-          "rows flowing",
-          Duration.ofMinutes(2),
-          () -> pipeline.rawRows(s.log().deployment()) > 200);
-      pipeline.killBroker();
-      Thread.sleep(LONG ? 20_000 : 5_000);
-      pipeline.startBroker();
-      Thread.sleep(5000);
+    try (JvmProcess tail = shipper(s, tailName)) {
+      Future<?> writing = keepWriting(s.log(), perTick, stopWriting);
+      FaultPipeline.awaitUntil(readyWhat, Duration.ofMinutes(2), () -> ready.holds(s));
+      fault.run(s);
+      Thread.sleep(settleMillis);
       stopWriting.set(true);
       writing.get(10, TimeUnit.SECONDS);
       verify(s, t0);
-      assertThat(tail.isAlive()).as(tail.tail(4000)).isTrue();
+      afterVerify.run(tail);
       tail.stop(Duration.ofSeconds(30));
     }
   }
