@@ -50,6 +50,10 @@ public final class LogFileShipper {
   // one per shipper, like tail's: the files of one deployment shipped by one instance share what
   // their lines revealed (a request or profile file must not replace the engine log's context)
   private RunContextTracker contexts;
+  private boolean topicsChecked;
+
+  /** How long the start-up topic check waits for the broker before it lets shipping start. */
+  static final java.time.Duration TOPIC_CHECK_TIMEOUT = java.time.Duration.ofSeconds(10);
 
   public LogFileShipper(ShipConfig config) {
     this(config, Clock.systemUTC());
@@ -95,6 +99,12 @@ public final class LogFileShipper {
     LOG.info("shipping file={} with {}", source.source(), config);
     if (contexts == null) {
       contexts = config.runContext().newTracker(config.deploymentId());
+    }
+    if (!topicsChecked) {
+      // fails fast when a topic is missing and the broker does not create topics
+      TopicCheck.requireTopics(
+          config.producerProperties(), TopicCheck.topics(config), TOPIC_CHECK_TIMEOUT);
+      topicsChecked = true;
     }
     LineIngestor ingestor = new LineIngestor(source, config.normalise(), parsers, clock, contexts);
     AtomicReference<Exception> sendError = new AtomicReference<>();
