@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
@@ -50,7 +51,7 @@ public final class LogFileShipper {
   // one per shipper, like tail's: the files of one deployment shipped by one instance share what
   // their lines revealed (a request or profile file must not replace the engine log's context)
   private RunContextTracker contexts;
-  private boolean topicsChecked;
+  private CompletableFuture<Void> topicCheck;
 
   /** How long the start-up topic check waits for the broker before it lets shipping start. */
   static final java.time.Duration TOPIC_CHECK_TIMEOUT = java.time.Duration.ofSeconds(10);
@@ -100,12 +101,27 @@ public final class LogFileShipper {
     if (contexts == null) {
       contexts = config.runContext().newTracker(config.deploymentId());
     }
-    if (!topicsChecked) {
-      // fails fast when a topic is missing and the broker does not create topics
-      TopicCheck.requireTopics(
-          config.producerProperties(), TopicCheck.topics(config), TOPIC_CHECK_TIMEOUT);
-      topicsChecked = true;
+    if (topicCheck == null) {
+      // fails fast when a topic is missing and the broker does not create topics; runs while the
+      // producer starts and the first lines are parsed, the sending thread waits for it
+      topicCheck = new CompletableFuture<>();
+      CompletableFuture<Void> check = topicCheck;
+      Thread t =
+          new Thread(
+              () -> {
+                try {
+                  TopicCheck.requireTopics(
+                      config.producerProperties(), TopicCheck.topics(config), TOPIC_CHECK_TIMEOUT);
+                  check.complete(null);
+                } catch (Throwable e) {
+                  check.completeExceptionally(e);
+                }
+              },
+              "ship-topic-check");
+      t.setDaemon(true);
+      t.start();
     }
+    CompletableFuture<Void> checked = topicCheck;
     LineIngestor ingestor = new LineIngestor(source, config.normalise(), parsers, clock, contexts);
     AtomicReference<Exception> sendError = new AtomicReference<>();
     ShipResult[] result = {ShipResult.empty()};
@@ -123,6 +139,7 @@ public final class LogFileShipper {
           new Thread(
               () -> {
                 try {
+                  awaitTopicCheck(checked);
                   while (true) {
                     Batch batch = queue.take();
                     if (batch.lines == null) {
@@ -249,6 +266,18 @@ public final class LogFileShipper {
   private static final class ShipAborted extends RuntimeException {
     ShipAborted() {
       super("sending thread failed", null, false, false);
+    }
+  }
+
+  /** Waits for the start-up topic check; its failure (a missing topic) is thrown as it was. */
+  private static void awaitTopicCheck(CompletableFuture<Void> check) throws InterruptedException {
+    try {
+      check.get();
+    } catch (ExecutionException e) {
+      if (e.getCause() instanceof RuntimeException re) {
+        throw re;
+      }
+      throw new ShipException("topic check failed: " + e.getCause(), e.getCause());
     }
   }
 
