@@ -122,6 +122,7 @@ public final class LogFileShipper {
       t.start();
     }
     CompletableFuture<Void> checked = topicCheck;
+    SourceContext src = source;
     LineIngestor ingestor = new LineIngestor(source, config.normalise(), parsers, clock, contexts);
     AtomicReference<Exception> sendError = new AtomicReference<>();
     ShipResult[] result = {ShipResult.empty()};
@@ -150,7 +151,9 @@ public final class LogFileShipper {
                         continue;
                       }
                       SourceLine line = batch.lines.get(i);
-                      IngestOutcome outcome = ingestor.ingest(line, batch.parsed.get(i));
+                      IngestOutcome outcome =
+                          ingestor.ingest(
+                              line, batch.parsed.get(i), batch.ids == null ? null : batch.ids[i]);
                       send(producer, records, source, outcome, observer, sendError);
                       observer.line(line, line.offset() + line.bytes().length + 1, outcome);
                       result[0] = result[0].plus(outcome);
@@ -174,6 +177,11 @@ public final class LogFileShipper {
               Batch b = current[0];
               b.add(line, LineIngestor.parse(parsers, line));
               if (b.lines.size() >= BATCH_LINES || b.bytes >= BATCH_BYTES) {
+                if (queue.remainingCapacity() < QUEUE_BATCHES / 2) {
+                  // the sending thread is behind: this thread also hashes the batch's event ids
+                  // (SHA-256 of source and line, stateless), which that thread would do
+                  b.hashIds(src);
+                }
                 hand(queue, b, workerFailure);
                 current[0] = new Batch();
               }
@@ -226,6 +234,7 @@ public final class LogFileShipper {
     static final Batch END = new Batch(null);
     final List<SourceLine> lines;
     final List<ParseResult> parsed;
+    String[] ids; // event ids hashed ahead by the reading thread, or null
     long bytes;
 
     Batch() {
@@ -235,6 +244,15 @@ public final class LogFileShipper {
     private Batch(List<SourceLine> lines) {
       this.lines = lines;
       this.parsed = lines == null ? null : new ArrayList<>(BATCH_LINES);
+    }
+
+    void hashIds(SourceContext source) {
+      ids = new String[lines.size()];
+      for (int i = 0; i < ids.length; i++) {
+        if (parsed.get(i) instanceof ParseResult.Parsed) {
+          ids[i] = LineIngestor.eventId(source, lines.get(i));
+        }
+      }
     }
 
     void add(SourceLine line, ParseResult result) {
