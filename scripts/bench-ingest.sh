@@ -15,6 +15,12 @@
 # (kcat: librdkafka batch.size 1 MB / 10 000 messages; shipper: batch.size 256 KiB, its shipped
 # setting). The shipper's time includes its JVM start (kcat is native): printed end to end (the
 # headline ratio) and, separately, from its first line read to its last acknowledgement.
+# The shipper's JVM runs with the options the launcher gives it (scripts/lib.sh ingest_java_opts:
+# serial GC, C1 only, an AppCDS class archive), or SPECWATCH_JAVA_OPTS when set (then no archive).
+# The archive is written by the untimed warm-up run when the jar has none yet (as a deployment
+# would write it once per build); the timed run loads classes from it. Before 2026-12-01 the
+# shipper ran with the JVM's defaults (G1, C2, no archive): figures from before are not comparable
+# one to one (ingest/README.md#benchmark).
 # Prints lines/s of both and the ratio shipper/kcat, checks the record counts in the topics, and
 # stops what it started.
 #
@@ -137,11 +143,15 @@ main() {
   # Warm-up: the registry learns the schemas and the broker's first produce paths are loaded, so
   # neither run pays for them (2000 lines, separate topics).
   head -n 2000 "$log_file" >"$BENCH_DIR/warmup.log"
-  java -jar "$JAR" ship --file "$BENCH_DIR/warmup.log" --deployment bench --host bench-host \
+  ingest_java_opts "$JAR"
+  java "${INGEST_JAVA_OPTS[@]}" -jar "$JAR" ship --file "$BENCH_DIR/warmup.log" --deployment bench --host bench-host \
     --bootstrap "$BOOTSTRAP" --registry-url "$REGISTRY" --topic "$T_EVENTS.warmup" \
     --dlq-topic "$T_DLQ.warmup" --request-topic "$T_REQ.warmup" --run-context-topic "$T_CTX.warmup" \
     --no-progress >/dev/null 2>"$BENCH_DIR/warmup.err" \
     || { cat "$BENCH_DIR/warmup.err" >&2; die "warm-up ship failed"; }
+  ingest_cds_done
+  ingest_java_opts "$JAR" # now with the archive
+  log "bench: shipper JVM options: ${INGEST_JAVA_OPTS[*]}"
   kcat -P -b "$BOOTSTRAP" -t "$T_RAW.warmup" -k bench -l "$BENCH_DIR/warmup.log" 2>/dev/null \
     || die "warm-up kcat failed"
 
@@ -157,7 +167,7 @@ main() {
   log "bench: ingest ship: the same file -> $T_EVENTS / $T_DLQ (parse, normalise, Avro, acks=all, idempotence)"
   local ship_out="$BENCH_DIR/ship-$RUN_ID.out"
   # shellcheck disable=SC2086 # SPECWATCH_BENCH_SHIP_OPTS is an option list
-  ship_time=$({ time java ${SPECWATCH_JAVA_OPTS:-} -jar "$JAR" ship --file "$log_file" --deployment bench \
+  ship_time=$({ time java "${INGEST_JAVA_OPTS[@]}" -jar "$JAR" ship --file "$log_file" --deployment bench \
     --host bench-host --bootstrap "$BOOTSTRAP" --registry-url "$REGISTRY" --topic "$T_EVENTS" \
     --dlq-topic "$T_DLQ" --request-topic "$T_REQ" --run-context-topic "$T_CTX" --no-progress \
     --producer-property compression.type=none ${SPECWATCH_BENCH_SHIP_OPTS:-} \
@@ -185,7 +195,7 @@ main() {
     "$BENCH_DIR/ship-$RUN_ID.err")
   awk -v lines="$LINES" -v kt="$kcat_time" -v st="$ship_time" -v ev="$ev_n" -v dlq="$dlq_n" \
     -v raw="$raw_n" -v bytes="$bytes" -v summary="$summary" -v lb="$load_before" -v la="$load_after" \
-    -v cores="$(nproc)" -v inproc="$inproc" 'BEGIN {
+    -v cores="$(nproc)" -v inproc="$inproc" -v jvm="${INGEST_JAVA_OPTS[*]}" 'BEGIN {
     split(kt, k, " "); split(st, s, " ")
     kr = lines / k[1]; sr = lines / s[1]
     printf "\nbench ingest: %d lines, %.1f MiB, one broker (Kafka 4.4.0, 127.0.0.1), acks=all + idempotence, linger.ms=20, no compression (both)\n", lines, bytes / 1048576
@@ -197,6 +207,7 @@ main() {
       printf "  shipper without JVM start (first line read -> last ack, %.2f s): %.0f lines/s, ratio %.2f\n", inproc, lines / inproc, (lines / inproc) / kr
     }
     printf "  shipper: %s\n", summary
+    printf "  shipper JVM options: %s\n", jvm
     # machine-readable figures (convention: docs/BENCHMARKS.md, read by `./specwatch bench all`)
     printf "BENCH ingest.kcat_lines_per_s %.0f lines/s\n", kr
     printf "BENCH ingest.ship_lines_per_s %.0f lines/s\n", sr

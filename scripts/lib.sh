@@ -199,3 +199,40 @@ fetch_chdb() {
   exec {lock_fd}>&-
   printf '%s\n' "$out"
 }
+
+# JVM options of the shipper (`ingest`: ship, tail, parse, scrape...) when SPECWATCH_JAVA_OPTS is
+# unset, used by the launcher and `bench ingest` (the image's specwatch-app has the same GC/JIT
+# defaults). Measured on `bench ingest` (1M lines, 2 busy cores, ingest/README.md#benchmark): the
+# serial GC instead of G1 saves ~10 of ~30 CPU-s (G1's concurrent threads and page faults of its
+# large young generation), C1 only (no C2) another ~2-3 CPU-s on a short replay (a long-running
+# tail needs little CPU either way), and an AppCDS archive ~1 CPU-s and ~1 s of start-up.
+# The archive (.run/cds/, per jar) is written at the exit of the first run after a build
+# (-XX:ArchiveClassesAtExit, that run's exit takes a few seconds longer) and used from then on;
+# SPECWATCH_CDS=off disables it. Sets INGEST_JAVA_OPTS (array); call ingest_cds_done after java.
+ingest_java_opts() { # jar
+  local jar=$1
+  INGEST_CDS_TMP=""
+  if [[ -n "${SPECWATCH_JAVA_OPTS:-}" ]]; then
+    # shellcheck disable=SC2206 # an option list
+    INGEST_JAVA_OPTS=($SPECWATCH_JAVA_OPTS)
+    return
+  fi
+  INGEST_JAVA_OPTS=(-XX:+UseSerialGC -XX:TieredStopAtLevel=1)
+  [[ "${SPECWATCH_CDS:-on}" == off ]] && return
+  INGEST_CDS_ARCHIVE="$SPECWATCH_RUN_DIR/cds/$(basename "$jar" .jar).jsa"
+  if [[ -f "$INGEST_CDS_ARCHIVE" && "$INGEST_CDS_ARCHIVE" -nt "$jar" ]]; then
+    INGEST_JAVA_OPTS+=("-XX:SharedArchiveFile=$INGEST_CDS_ARCHIVE" -Xlog:cds=off -Xlog:cds+dynamic=off)
+  else
+    mkdir -p "$SPECWATCH_RUN_DIR/cds"
+    INGEST_CDS_TMP="$INGEST_CDS_ARCHIVE.$$.tmp"
+    INGEST_JAVA_OPTS+=("-XX:ArchiveClassesAtExit=$INGEST_CDS_TMP" -Xlog:cds=off -Xlog:cds+dynamic=off)
+  fi
+}
+
+ingest_cds_done() { # moves an archive written by this run into place
+  if [[ -n "${INGEST_CDS_TMP:-}" && -s "$INGEST_CDS_TMP" ]]; then
+    mv -f "$INGEST_CDS_TMP" "$INGEST_CDS_ARCHIVE"
+  fi
+  [[ -n "${INGEST_CDS_TMP:-}" ]] && rm -f "$INGEST_CDS_TMP"
+  INGEST_CDS_TMP=""
+}

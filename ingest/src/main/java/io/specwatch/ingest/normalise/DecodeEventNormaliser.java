@@ -129,13 +129,7 @@ public final class DecodeEventNormaliser {
   static DecodeEvent.Builder base(
       SourceContext source, MetricLine line, LineOrigin origin, Instant printed) {
     return DecodeEvent.newBuilder()
-        .setEventId(
-            EventIds.of(
-                source.host(),
-                source.source(),
-                source.sourceIdentity(),
-                origin.offset(),
-                origin.text()))
+        .setEventId(origin.eventId(source))
         .setDeploymentId(source.deploymentId())
         .setHost(source.host())
         .setSource(source.source())

@@ -16,13 +16,7 @@ public final class RequestAcceptances {
    */
   public static RequestAcceptance of(SourceContext source, RequestLine r, LineOrigin origin) {
     return RequestAcceptance.newBuilder()
-        .setEventId(
-            EventIds.of(
-                source.host(),
-                source.source(),
-                source.sourceIdentity(),
-                origin.offset(),
-                origin.text()))
+        .setEventId(origin.eventId(source))
         .setRequestId(r.requestId())
         .setDeploymentId(source.deploymentId())
         .setHost(source.host())

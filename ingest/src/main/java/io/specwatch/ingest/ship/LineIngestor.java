@@ -85,6 +85,14 @@ public final class LineIngestor {
    * per-source state and must see the lines in file order).
    */
   public IngestOutcome ingest(SourceLine line, ParseResult result) {
+    return ingest(line, result, null);
+  }
+
+  /**
+   * {@link #ingest(SourceLine, ParseResult)} with the line's event id computed ahead by {@link
+   * #eventId(SourceContext, SourceLine)} (null: computed here).
+   */
+  public IngestOutcome ingest(SourceLine line, ParseResult result, String eventId) {
     Instant now = clock.instant();
     if (line.truncated()) {
       // never parsed: a cut line could parse into wrong numbers; the head is kept for replay
@@ -100,7 +108,8 @@ public final class LineIngestor {
           now);
     }
     if (result instanceof ParseResult.Parsed parsed) {
-      LineOrigin origin = new LineOrigin(line.lineNumber(), line.offset(), line.text(), now);
+      LineOrigin origin =
+          new LineOrigin(line.lineNumber(), line.offset(), line.text(), now, eventId);
       List<IngestOutcome> parts = new ArrayList<>(2);
       try {
         if (parsed.line() instanceof ContextLine c) {
@@ -148,6 +157,13 @@ public final class LineIngestor {
   /** The parse result {@link #ingest(SourceLine, ParseResult)} expects: null for a cut line. */
   public static ParseResult parse(ParserRegistry parsers, SourceLine line) {
     return line.truncated() ? null : parsers.parse(line.text());
+  }
+
+  /**
+   * The event id of a line of source (stateless, any thread): what the normaliser would compute.
+   */
+  public static String eventId(SourceContext source, SourceLine line) {
+    return new LineOrigin(line.lineNumber(), line.offset(), line.text(), null).eventId(source);
   }
 
   /** The tracker this ingestor stamps with. */

@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
@@ -50,6 +51,10 @@ public final class LogFileShipper {
   // one per shipper, like tail's: the files of one deployment shipped by one instance share what
   // their lines revealed (a request or profile file must not replace the engine log's context)
   private RunContextTracker contexts;
+  private CompletableFuture<Void> topicCheck;
+
+  /** How long the start-up topic check waits for the broker before it lets shipping start. */
+  static final java.time.Duration TOPIC_CHECK_TIMEOUT = java.time.Duration.ofSeconds(10);
 
   public LogFileShipper(ShipConfig config) {
     this(config, Clock.systemUTC());
@@ -96,6 +101,28 @@ public final class LogFileShipper {
     if (contexts == null) {
       contexts = config.runContext().newTracker(config.deploymentId());
     }
+    if (topicCheck == null) {
+      // fails fast when a topic is missing and the broker does not create topics; runs while the
+      // producer starts and the first lines are parsed, the sending thread waits for it
+      topicCheck = new CompletableFuture<>();
+      CompletableFuture<Void> check = topicCheck;
+      Thread t =
+          new Thread(
+              () -> {
+                try {
+                  TopicCheck.requireTopics(
+                      config.producerProperties(), TopicCheck.topics(config), TOPIC_CHECK_TIMEOUT);
+                  check.complete(null);
+                } catch (Throwable e) {
+                  check.completeExceptionally(e);
+                }
+              },
+              "ship-topic-check");
+      t.setDaemon(true);
+      t.start();
+    }
+    CompletableFuture<Void> checked = topicCheck;
+    SourceContext src = source;
     LineIngestor ingestor = new LineIngestor(source, config.normalise(), parsers, clock, contexts);
     AtomicReference<Exception> sendError = new AtomicReference<>();
     ShipResult[] result = {ShipResult.empty()};
@@ -113,6 +140,7 @@ public final class LogFileShipper {
           new Thread(
               () -> {
                 try {
+                  awaitTopicCheck(checked);
                   while (true) {
                     Batch batch = queue.take();
                     if (batch.lines == null) {
@@ -123,7 +151,9 @@ public final class LogFileShipper {
                         continue;
                       }
                       SourceLine line = batch.lines.get(i);
-                      IngestOutcome outcome = ingestor.ingest(line, batch.parsed.get(i));
+                      IngestOutcome outcome =
+                          ingestor.ingest(
+                              line, batch.parsed.get(i), batch.ids == null ? null : batch.ids[i]);
                       send(producer, records, source, outcome, observer, sendError);
                       observer.line(line, line.offset() + line.bytes().length + 1, outcome);
                       result[0] = result[0].plus(outcome);
@@ -147,6 +177,11 @@ public final class LogFileShipper {
               Batch b = current[0];
               b.add(line, LineIngestor.parse(parsers, line));
               if (b.lines.size() >= BATCH_LINES || b.bytes >= BATCH_BYTES) {
+                if (queue.remainingCapacity() < QUEUE_BATCHES / 2) {
+                  // the sending thread is behind: this thread also hashes the batch's event ids
+                  // (SHA-256 of source and line, stateless), which that thread would do
+                  b.hashIds(src);
+                }
                 hand(queue, b, workerFailure);
                 current[0] = new Batch();
               }
@@ -199,6 +234,7 @@ public final class LogFileShipper {
     static final Batch END = new Batch(null);
     final List<SourceLine> lines;
     final List<ParseResult> parsed;
+    String[] ids; // event ids hashed ahead by the reading thread, or null
     long bytes;
 
     Batch() {
@@ -208,6 +244,15 @@ public final class LogFileShipper {
     private Batch(List<SourceLine> lines) {
       this.lines = lines;
       this.parsed = lines == null ? null : new ArrayList<>(BATCH_LINES);
+    }
+
+    void hashIds(SourceContext source) {
+      ids = new String[lines.size()];
+      for (int i = 0; i < ids.length; i++) {
+        if (parsed.get(i) instanceof ParseResult.Parsed) {
+          ids[i] = LineIngestor.eventId(source, lines.get(i));
+        }
+      }
     }
 
     void add(SourceLine line, ParseResult result) {
@@ -239,6 +284,18 @@ public final class LogFileShipper {
   private static final class ShipAborted extends RuntimeException {
     ShipAborted() {
       super("sending thread failed", null, false, false);
+    }
+  }
+
+  /** Waits for the start-up topic check; its failure (a missing topic) is thrown as it was. */
+  private static void awaitTopicCheck(CompletableFuture<Void> check) throws InterruptedException {
+    try {
+      check.get();
+    } catch (ExecutionException e) {
+      if (e.getCause() instanceof RuntimeException re) {
+        throw re;
+      }
+      throw new ShipException("topic check failed: " + e.getCause(), e.getCause());
     }
   }
 

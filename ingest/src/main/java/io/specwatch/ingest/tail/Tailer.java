@@ -9,6 +9,7 @@ import io.specwatch.ingest.ship.LineIngestor;
 import io.specwatch.ingest.ship.OutcomeRecords;
 import io.specwatch.ingest.ship.ShipException;
 import io.specwatch.ingest.ship.ShipObserver;
+import io.specwatch.ingest.ship.TopicCheck;
 import io.specwatch.schemas.RunContext;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -50,6 +51,7 @@ public final class Tailer implements Runnable {
 
   private static final Logger LOG = LoggerFactory.getLogger(Tailer.class);
   private static final Duration SEND_RETRY_BACKOFF = Duration.ofMillis(500);
+  private static final Duration TOPIC_CHECK_TIMEOUT = Duration.ofSeconds(10);
 
   /** The open file generation of one source: its ingestor (event ids) and ack tracker. */
   private static final class Source {
@@ -157,6 +159,10 @@ public final class Tailer implements Runnable {
     var ship = config.ship();
     Producer<String, byte[]> producer = null;
     try (OutcomeRecords records = new OutcomeRecords(ship)) {
+      // fails fast when a topic is missing and the broker does not create topics; a broker that
+      // cannot be reached only delays the start by the check's timeout
+      TopicCheck.requireTopics(
+          config.producerProperties(), TopicCheck.topics(ship), TOPIC_CHECK_TIMEOUT);
       producer =
           new KafkaProducer<>(
               config.producerProperties(), new StringSerializer(), new ByteArraySerializer());

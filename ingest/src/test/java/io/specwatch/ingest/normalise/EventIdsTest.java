@@ -22,6 +22,34 @@ class EventIdsTest {
   }
 
   @Test
+  void everyIdIsTheHashOfTheJoinedMaterialWhateverTheOrderOfSources() {
+    // the per-thread prefix state must follow a change of host, source or identity, including
+    // strings equal in text but not in identity and prefixes whose concatenation is the same
+    String[][] sources = {
+      {"h", "s", "i"},
+      {"h", "s", "j"},
+      {"h", "t", "i"},
+      {"g", "s", "i"},
+      {"hs", "", "i"},
+      {"h", "si", ""},
+      {new String("h"), new String("s"), new String("i")},
+      {"ü", "/var/log/ä.log", "x"}
+    };
+    java.util.Random random = new java.util.Random(7);
+    for (int n = 0; n < 400; n++) {
+      String[] src = sources[random.nextInt(sources.length)];
+      long offset = random.nextInt(1_000_000);
+      String line = "line " + random.nextInt(50) + (random.nextBoolean() ? " µ" : "");
+      String material = src[0] + "\0" + src[1] + "\0" + src[2] + "\0" + offset + "\0" + line;
+      assertThat(EventIds.of(src[0], src[1], src[2], offset, line))
+          .as("%s", material)
+          .isEqualTo(
+              EventIds.sha256Hex(material.getBytes(java.nio.charset.StandardCharsets.UTF_8))
+                  .substring(0, 32));
+    }
+  }
+
+  @Test
   void fingerprintDependsOnFirstLineOnly(@TempDir Path dir) throws IOException {
     Path a = dir.resolve("a.log");
     Path b = dir.resolve("b.log");

@@ -51,6 +51,19 @@ final class FieldReader {
     if (text == null) {
       return null;
     }
+    if (plainDecimal(text)) {
+      // only digits, '.', '+', '-': no letter, so neither "nan"/"inf" nor a letter check can
+      // fail; the same result as the checks below
+      try {
+        double value = Double.parseDouble(text);
+        if (!Double.isFinite(value)) {
+          return fail(name + " is not a finite number: '" + text + "'");
+        }
+        return value < 0 ? fail(name + " is negative: " + text) : value;
+      } catch (NumberFormatException e) {
+        return fail(name + " is not a number: '" + text + "'");
+      }
+    }
     String lower = text.toLowerCase(java.util.Locale.ROOT);
     if (lower.contains("nan") || lower.contains("inf")) {
       return fail(name + " is not a finite number: '" + text + "'");
@@ -65,6 +78,17 @@ final class FieldReader {
       return fail(name + " is not a finite number: '" + text + "'");
     }
     return value < 0 ? fail(name + " is negative: " + text) : value;
+  }
+
+  /** Whether text holds only ASCII digits, '.', '+' and '-' (the common case of a number). */
+  static boolean plainDecimal(String text) {
+    for (int i = 0; i < text.length(); i++) {
+      char c = text.charAt(i);
+      if ((c < '0' || c > '9') && c != '.' && c != '-' && c != '+') {
+        return false;
+      }
+    }
+    return true;
   }
 
   /** The first graph flag present among names, as a boolean. */

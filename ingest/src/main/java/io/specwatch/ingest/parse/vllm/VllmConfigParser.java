@@ -63,8 +63,9 @@ public final class VllmConfigParser implements LineParser {
 
   @Override
   public ParseResult parse(String line) {
-    Matcher m = ENGINE.matcher(line);
-    if (m.find()) {
+    // the regex needs the literal "LLM engine": most lines are rejected without running it
+    Matcher m = line.contains("LLM engine") ? ENGINE.matcher(line) : null;
+    if (m != null && m.find()) {
       Map<String, Object> args = PyRepr.kwargs(line.substring(m.end()));
       return context(line, ENGINE_CONFIG, m.group(1), args, false);
     }

@@ -178,12 +178,15 @@ final class VllmFields {
   }
 
   private Double parseNumber(String name, String text) {
-    String lower = text.toLowerCase(Locale.ROOT);
-    if (lower.equals("nan") || lower.equals("-nan")) {
-      return null;
-    }
-    if (text.isEmpty() || text.chars().anyMatch(Character::isLetter)) {
-      return fail(name + " is not a finite number: '" + text + "'");
+    if (text.isEmpty() || !plainDecimal(text)) {
+      // the common case (digits, '.', '+', '-' only) can be neither nan nor hold a letter
+      String lower = text.toLowerCase(Locale.ROOT);
+      if (lower.equals("nan") || lower.equals("-nan")) {
+        return null;
+      }
+      if (text.isEmpty() || text.chars().anyMatch(Character::isLetter)) {
+        return fail(name + " is not a finite number: '" + text + "'");
+      }
     }
     try {
       double v = Double.parseDouble(text);
@@ -194,6 +197,17 @@ final class VllmFields {
     } catch (NumberFormatException e) {
       return fail(name + " is not a number: '" + text + "'");
     }
+  }
+
+  /** Whether text holds only ASCII digits, '.', '+' and '-'. */
+  private static boolean plainDecimal(String text) {
+    for (int i = 0; i < text.length(); i++) {
+      char c = text.charAt(i);
+      if ((c < '0' || c > '9') && c != '.' && c != '-' && c != '+') {
+        return false;
+      }
+    }
+    return true;
   }
 
   private String value(String name, boolean required) {
