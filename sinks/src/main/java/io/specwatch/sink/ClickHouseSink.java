@@ -45,9 +45,16 @@ import org.slf4j.LoggerFactory;
  *   <li>A table's buffer is inserted when it holds {@code batchSize} rows or {@link
  *       SinkConfig#MAX_BATCH_BYTES}, or when its first row is {@code flushInterval} old, or when a
  *       poll came back empty (caught up) and the table's previous batch left at least {@code
- *       flushInterval} ago (at most one time-triggered insert per interval and table). The insert
- *       runs on an insert thread while the next batch fills (at most one batch in flight per table:
- *       a full buffer waits for it), so consuming and inserting overlap.
+ *       flushInterval} ago or left full (the tail of a catch-up; at most one time-triggered insert
+ *       per interval and table). The insert runs on an insert thread while the next batch fills (at
+ *       most one closed batch in flight per table: a full buffer waits for it), so consuming and
+ *       inserting overlap.
+ *   <li>Where no dedup token is sent (18.16) RowBinary inserts are streamed: a batch's insert
+ *       starts on a stream thread when its first rows are buffered and its body ({@link
+ *       StreamedBody}) gets the rows as they are encoded; closing the batch ends the body. The body
+ *       holds back its last byte until then, so a body cut short ends inside a row and inserts
+ *       nothing; a failed streamed insert is inserted again as a whole, with the error handling
+ *       below.
  *   <li>Decoding and encoding run on an encode thread: a poll's records are encoded while the next
  *       poll runs. The loop waits for them before it flushes or commits, and uses the positions
  *       from before the newer poll's records ({@link #encodedUpTo}), so a position never covers a
