@@ -45,9 +45,16 @@ import org.slf4j.LoggerFactory;
  *   <li>A table's buffer is inserted when it holds {@code batchSize} rows or {@link
  *       SinkConfig#MAX_BATCH_BYTES}, or when its first row is {@code flushInterval} old, or when a
  *       poll came back empty (caught up) and the table's previous batch left at least {@code
- *       flushInterval} ago (at most one time-triggered insert per interval and table). The insert
- *       runs on an insert thread while the next batch fills (at most one batch in flight per table:
- *       a full buffer waits for it), so consuming and inserting overlap.
+ *       flushInterval} ago or left full (the tail of a catch-up; at most one time-triggered insert
+ *       per interval and table). The insert runs on an insert thread while the next batch fills (at
+ *       most one closed batch in flight per table: a full buffer waits for it), so consuming and
+ *       inserting overlap.
+ *   <li>Where no dedup token is sent (18.16) RowBinary inserts are streamed: a batch's insert
+ *       starts on a stream thread when its first rows are buffered and its body ({@link
+ *       StreamedBody}) gets the rows as they are encoded; closing the batch ends the body. The body
+ *       holds back its last byte until then, so a body cut short ends inside a row and inserts
+ *       nothing; a failed streamed insert is inserted again as a whole, with the error handling
+ *       below.
  *   <li>Decoding and encoding run on an encode thread: a poll's records are encoded while the next
  *       poll runs. The loop waits for them before it flushes or commits, and uses the positions
  *       from before the newer poll's records ({@link #encodedUpTo}), so a position never covers a
@@ -87,12 +94,22 @@ public final class ClickHouseSink implements AutoCloseable {
   private final SinkListener listener;
   private final boolean dedupTokens;
   private final boolean millis;
+  // RowBinary inserts without a dedup token are uploaded while their batch fills (StreamedBody)
+  private final boolean streaming;
   private final AtomicBoolean stopping = new AtomicBoolean();
 
   private final ExecutorService inserter =
       Executors.newSingleThreadExecutor(
           r -> {
             Thread t = new Thread(r, "sink-insert");
+            t.setDaemon(true);
+            return t;
+          });
+  // one streamed upload per table at a time (the filling buffer's)
+  private final ExecutorService streamers =
+      Executors.newCachedThreadPool(
+          r -> {
+            Thread t = new Thread(r, "sink-stream");
             t.setDaemon(true);
             return t;
           });
@@ -158,15 +175,19 @@ public final class ClickHouseSink implements AutoCloseable {
     String version = sql.serverVersion();
     this.dedupTokens = ClickHouseSql.supportsDedupToken(version);
     this.millis = sql.dialect().isModern();
+    this.streaming = !dedupTokens && config.insertFormat() == InsertFormat.ROW_BINARY;
     for (Map.Entry<SinkTable, String> e : config.topics().entrySet()) {
       byTopic.put(e.getValue(), loader(e.getKey(), e.getKey().mapping()));
     }
     this.consumer = new KafkaConsumer<>(config.consumerProperties());
     this.deadLetters = new DeadLetters(config);
     log.info(
-        "ClickHouse {}: insert_deduplication_token {}",
+        "ClickHouse {}: insert_deduplication_token {}; inserts {}",
         version,
-        dedupTokens ? "sent with every insert" : "not supported, relying on ReplacingMergeTree");
+        dedupTokens ? "sent with every insert" : "not supported, relying on ReplacingMergeTree",
+        streaming
+            ? "uploaded while their batch fills"
+            : "sent once their batch is complete (a dedup token or JSONEachRow)");
   }
 
   private <V extends SpecificRecord> Loader<V> loader(SinkTable table, RowMapping<V> mapping) {
@@ -296,6 +317,9 @@ public final class ClickHouseSink implements AutoCloseable {
   private void encode(List<ConsumerRecord<String, byte[]>> records, Instant insertedAt) {
     for (ConsumerRecord<String, byte[]> record : records) {
       byTopic.get(record.topic()).accept(record, insertedAt);
+    }
+    for (Loader<?> l : byTopic.values()) {
+      l.buffer.publish(); // whole rows only: the streamed upload may send them
     }
   }
 
@@ -444,6 +468,9 @@ public final class ClickHouseSink implements AutoCloseable {
             }
           }
         }
+        if (!force) {
+          l.maybeStream();
+        }
       } catch (ClickHouseFailure f) {
         failure = f;
         break;
@@ -474,6 +501,9 @@ public final class ClickHouseSink implements AutoCloseable {
     Duration wait = config.retry().delay(failedAttempts);
     nextAttemptNanos = System.nanoTime() + wait.toNanos();
     if (!paused) {
+      for (Loader<?> l : byTopic.values()) {
+        l.abortStream(); // no new uploads while paused; the buffer is retried whole
+      }
       consumer.pause(consumer.assignment());
       paused = true;
       listener.clickHouseUnavailable(f.getMessage());
@@ -590,8 +620,12 @@ public final class ClickHouseSink implements AutoCloseable {
 
   @Override
   public void close() {
+    for (Loader<?> l : byTopic.values()) {
+      l.abortStream(); // the server rejects an aborted body (it ends inside a row)
+    }
     encoder.shutdownNow();
     inserter.shutdownNow();
+    streamers.shutdownNow();
     try {
       consumer.close();
     } finally {
@@ -614,11 +648,16 @@ public final class ClickHouseSink implements AutoCloseable {
     TableBuffer<V> spare;
     TableBuffer<V> sending;
     CompletableFuture<Void> inFlight;
+    // the upload of `buffer` while it fills (null: not streamed); completes once the server
+    // acknowledged the whole body, which it can only have after handOff finished the body
+    CompletableFuture<Long> bufferStream;
     Map<TopicPartition, Long> sendingUpTo = Map.of();
     final Map<TopicPartition, Long> acked = new HashMap<>();
     final AtomicLong rows = new AtomicLong();
     final AtomicLong batches = new AtomicLong();
     long lastHandOffNanos = System.nanoTime() - config.flushInterval().toNanos();
+    // the previous batch was handed off full: a caught-up poll now sees the tail of a catch-up
+    boolean lastHandOffFull;
 
     Loader(SinkTable table, RowMapping<V> mapping) {
       this.table = table;
@@ -634,15 +673,16 @@ public final class ClickHouseSink implements AutoCloseable {
 
     /**
      * Full, or its first row is {@code flushInterval} old, or the last poll found nothing new
-     * (caught up: waiting longer only delays these rows) and the previous batch left at least
-     * {@code flushInterval} ago. Either way a table gets at most one time-triggered insert per
-     * {@code flushInterval}; only full batches come faster.
+     * (caught up: waiting longer only delays these rows) and either the previous batch left at
+     * least {@code flushInterval} ago or it left full (this is the tail of a catch-up: it goes now
+     * instead of waiting out the interval). So a table gets at most one time-triggered insert per
+     * {@code flushInterval}; only full batches, each followed by at most one tail, come faster.
      */
     boolean due() {
       long interval = config.flushInterval().toNanos();
       return full()
           || buffer.ageNanos() >= interval
-          || (caughtUp && System.nanoTime() - lastHandOffNanos >= interval);
+          || (caughtUp && (lastHandOffFull || System.nanoTime() - lastHandOffNanos >= interval));
     }
 
     boolean full() {
@@ -661,13 +701,96 @@ public final class ClickHouseSink implements AutoCloseable {
           upTo.put(tp, encodedPosition(tp));
         }
       }
+      lastHandOffFull = full();
       sending = buffer;
       sendingUpTo = upTo;
       lastHandOffNanos = System.nanoTime();
       buffer = spare;
       spare = null;
       TableBuffer<V> batch = sending;
-      inFlight = CompletableFuture.runAsync(() -> insertAll(batch), inserter);
+      CompletableFuture<Long> stream = bufferStream;
+      bufferStream = null;
+      long handedOff = System.nanoTime();
+      if (stream != null) {
+        batch.publish();
+        batch.stream().finish();
+      }
+      inFlight =
+          CompletableFuture.runAsync(
+              () -> {
+                if (stream == null || !streamed(batch, stream, handedOff)) {
+                  insertAll(batch);
+                }
+              },
+              inserter);
+    }
+
+    /**
+     * Starts uploading the filling buffer (the encode thread publishes its rows as they come), if
+     * inserts are streamed, the buffer has rows and no upload yet, and ClickHouse is not failing.
+     * Main thread, while no encode runs.
+     */
+    void maybeStream() {
+      if (!streaming || paused || buffer.isEmpty() || buffer.stream() != null) {
+        return;
+      }
+      StreamedBody body = new StreamedBody();
+      TableBuffer<V> filling = buffer;
+      filling.streamTo(body);
+      bufferStream =
+          CompletableFuture.supplyAsync(
+              () ->
+                  sql.insert(
+                      qualified,
+                      filling.columns(),
+                      filling.format().clickHouseFormat(),
+                      body,
+                      Optional.empty()),
+              streamers);
+    }
+
+    /** Ends the filling buffer's upload unfinished (the server rejects it); no-op without one. */
+    void abortStream() {
+      CompletableFuture<Long> stream = bufferStream;
+      bufferStream = null;
+      if (stream != null) {
+        buffer.stream().abort();
+      }
+    }
+
+    /**
+     * Waits for the streamed upload of a finished batch: true once ClickHouse acknowledged it
+     * (counted like any insert); false when it failed, and the caller inserts the batch again as a
+     * whole (splitting around bad rows, classifying the error).
+     */
+    private boolean streamed(TableBuffer<V> batch, CompletableFuture<Long> stream, long since) {
+      int n = batch.rows();
+      try {
+        stream.get();
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new ClickHouseFailure(
+            "interrupted while waiting for an insert", ClickHouseFailure.NO_SERVER_CODE, e);
+      } catch (ExecutionException e) {
+        log.info(
+            "Streamed insert of {} rows into {} failed, sending the batch again: {}",
+            n,
+            qualified,
+            e.getCause().toString());
+        return false;
+      }
+      long nanos = System.nanoTime() - since;
+      rows.addAndGet(n);
+      batches.incrementAndGet();
+      listener.inserted(table.table(), n, nanos);
+      if (log.isDebugEnabled()) {
+        log.debug(
+            "Inserted {} rows ({}, streamed) {} ms after the batch closed",
+            n,
+            batch.batchId(0, n),
+            nanos / 1_000_000);
+      }
+      return true;
     }
 
     /**
@@ -718,7 +841,15 @@ public final class ClickHouseSink implements AutoCloseable {
         recycle();
       }
       if (!buffer.isEmpty()) {
-        insertAll(buffer);
+        CompletableFuture<Long> stream = bufferStream;
+        bufferStream = null;
+        if (stream != null) {
+          buffer.publish();
+          buffer.stream().finish();
+        }
+        if (stream == null || !streamed(buffer, stream, System.nanoTime())) {
+          insertAll(buffer);
+        }
         buffer.clear();
       }
     }
@@ -731,6 +862,7 @@ public final class ClickHouseSink implements AutoCloseable {
     }
 
     void discard() {
+      abortStream();
       if (inFlight != null) {
         try {
           inFlight.get();

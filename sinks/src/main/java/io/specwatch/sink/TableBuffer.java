@@ -44,6 +44,8 @@ final class TableBuffer<V extends SpecificRecord> {
   private int[] rowEnds = new int[1024];
   private long firstAddedNanos;
   private final boolean millis;
+  // the insert uploading this buffer while it fills (null: none; the batch is sent when handed off)
+  private StreamedBody stream;
 
   /** {@code millis}: the server's {@code ${DateTimeMs}} columns are DateTime64(3) (modern). */
   TableBuffer(SinkTable table, RowMapping<V> mapping, InsertFormat format, boolean millis) {
@@ -226,7 +228,38 @@ final class TableBuffer<V extends SpecificRecord> {
     return id.toString();
   }
 
+  /** The streamed upload of this buffer, or null. */
+  StreamedBody stream() {
+    return stream;
+  }
+
+  /**
+   * Starts streaming this buffer: {@code body} gets the rows so far and, through {@link
+   * #publish()}, every row appended later.
+   */
+  void streamTo(StreamedBody body) {
+    if (stream != null) {
+      throw new IllegalStateException("buffer of " + table.table() + " is already streamed");
+    }
+    stream = body;
+    publish();
+  }
+
+  /** Hands the rows appended so far to the streamed upload, if any (whole rows only). */
+  void publish() {
+    StreamedBody s = stream;
+    if (s != null) {
+      s.publish(bytes.array(), rows == 0 ? 0 : rowEnds[rows - 1]);
+    }
+  }
+
+  /** Forgets the streamed upload (it ended, or its result was taken). */
+  void unstream() {
+    stream = null;
+  }
+
   void clear() {
+    stream = null;
     bytes.reset(KEEP_BYTES);
     raws.reset(KEEP_BYTES);
     Arrays.fill(keys, 0, rows, null);

@@ -78,6 +78,14 @@ public final class ByteSink extends OutputStream {
     return size;
   }
 
+  /**
+   * The current backing array, valid up to {@link #size()} (a later write may move the content to a
+   * new array; bytes already written are never changed in the old one).
+   */
+  public byte[] array() {
+    return buf;
+  }
+
   /** Drops everything after the first {@code newSize} bytes (undoes a half-written row). */
   public void truncate(int newSize) {
     if (newSize < 0 || newSize > size) {
