@@ -63,13 +63,25 @@ import org.apache.kafka.common.utils.Utils;
  * by the ingest shipper to Kafka, windowed with learned baselines and alerts by streams-app and
  * loaded into ClickHouse by the sink, all on the Testcontainers services.
  *
- * <p>Order, as in production: the plain twins (spec method NONE) are shipped first and streams-app
- * has consumed them before the speculative deployments are shipped. A learned baseline only reaches
- * speculative windows the baseline stage sees after the twin's windows (docs/DESIGN.md, "Baseline
- * and break-even"); in the demo the twins run side by side with the speculative deployments, here
- * (a replay, file by file, every deployment on its own partition so its stream time is its own) the
- * order is what keeps that true. Replaying the speculative logs before their twin's would give "no
- * baseline" verdicts: replay the twin first.
+ * <p>Order, and why it makes the result deterministic (docs/DESIGN.md, "The demo"):
+ *
+ * <ol>
+ *   <li>The plain twins (spec method NONE) are shipped, then streams-app runs until it has
+ *       committed every one of their events, and stops. A learned baseline only reaches speculative
+ *       windows the baseline stage sees after the twin's windows; this way the twins' rows precede
+ *       every speculative row in the {@code baseline-by-key} repartition topic.
+ *   <li>The speculative deployments are shipped while streams-app is stopped, then it runs again
+ *       with the same application id and state. Every file is whole on the broker before a task
+ *       reads it, so Kafka Streams knows that the run-context partition has data and waits for it
+ *       (KIP-695): each run context (observedAt = its line's time) is applied in timestamp order
+ *       with the events, before their windows close. Shipped into a running, busy streams-app, a
+ *       file's context could arrive after the task had given up waiting ({@code max.task.idle.ms},
+ *       measured from a stale "caught up" lag) and closed the file's first windows, or all of a
+ *       short file's, without a run context: no baseline key.
+ * </ol>
+ *
+ * Every deployment gets an events partition of its own (stream time is per partition, and the files
+ * are shipped one deployment after the other).
  */
 final class DemoPipeline {
 
@@ -174,8 +186,9 @@ final class DemoPipeline {
 
     ExecutorService pool = Executors.newFixedThreadPool(2);
     try (ClickHouseSql sql = new ClickHouseSql(clickhouse)) {
-      // 3. streams-app with learned baselines and the default alert rules; it has taught the
-      // twins' baselines once it committed every event of their partitions
+      // 3. streams-app with learned baselines and the default alert rules, first run: the twins'
+      // logs are on the broker before it starts (see the class comment); it has taught the twins'
+      // baselines once it committed every event of their partitions
       String applicationId = SpecwatchContainers.uniqueName("demo-app");
       StreamsAppConfig streamsConfig =
           new StreamsAppConfig(
@@ -191,34 +204,45 @@ final class DemoPipeline {
               dlq,
               staticBaselines(manifest),
               Duration.ofHours(1),
-              // a task waits for its run-context partition before it processes events past it
-              Map.of("max.task.idle.ms", "5000"),
+              Map.of(
+                  // a task waits up to 5 s for a run-context partition it believes caught up
+                  "max.task.idle.ms",
+                  "5000",
+                  // static membership: the second run takes over the first one's assignment
+                  // without waiting for its session to time out
+                  "group.instance.id",
+                  applicationId),
               alerts,
               AlertConfig.defaults());
-      StreamsRunner streams = StreamsRunner.start(streamsConfig);
+      List<TopicPartition> plainPartitions = new ArrayList<>();
+      for (String id : plain) {
+        plainPartitions.add(new TopicPartition(events, partitionOf(id, partitions)));
+      }
+      StreamsRunner first = StreamsRunner.start(streamsConfig);
       try {
-        List<TopicPartition> plainPartitions = new ArrayList<>();
-        for (String id : plain) {
-          plainPartitions.add(new TopicPartition(events, partitionOf(id, partitions)));
-        }
         await("streams-app consumed the plain twins' events")
-            .atMost(Duration.ofMinutes(2))
+            .atMost(Duration.ofMinutes(4))
             .pollInterval(Duration.ofMillis(500))
             .until(() -> consumedAll(bootstrap, applicationId, plainPartitions));
+      } finally {
+        first.requestStop();
+        assertThat(first.awaitExit(Optional.empty()))
+            .as("first streams-app run's exit code")
+            .isZero();
+      }
 
-        // 4. then the speculative deployments, while streams-app runs
-        for (JsonNode d : manifest.path("deployments")) {
-          if (!plain.contains(d.path("id").asText())) {
-            dead += ship(d, out, logYear, bootstrap, registryUrl, events, dlq, requests, contexts);
-          }
+      // 4. the speculative deployments, while streams-app is stopped
+      for (JsonNode d : manifest.path("deployments")) {
+        if (!plain.contains(d.path("id").asText())) {
+          dead += ship(d, out, logYear, bootstrap, registryUrl, events, dlq, requests, contexts);
         }
-      } catch (Exception | AssertionError e) {
-        streams.close();
-        throw e;
       }
       assertThat(dead).as("dead-lettered lines of the generated logs").isZero();
-      // done: every event committed, then the group's committed offsets (repartition topics
+
+      // 5. streams-app again (same application id and state): the speculative logs; done when
+      // every event is committed, then the group's committed offsets (repartition topics
       // included) unchanged for STREAMS_SETTLED
+      StreamsRunner streams = StreamsRunner.start(streamsConfig);
       List<TopicPartition> all = new ArrayList<>();
       for (int p = 0; p < partitions; p++) {
         all.add(new TopicPartition(events, p));
@@ -250,7 +274,7 @@ final class DemoPipeline {
       }
       assertThat(streamsExit.get(2, TimeUnit.MINUTES)).as("streams-app exit code").isZero();
 
-      // 5. sink: window results and alerts into ClickHouse until idle
+      // 6. sink: window results and alerts into ClickHouse until idle
       Migrator.withBundledMigrations(sql, database).migrate();
       Map<SinkTable, String> topics = new EnumMap<>(SinkTable.class);
       topics.put(SinkTable.WINDOW_RESULTS, windows);

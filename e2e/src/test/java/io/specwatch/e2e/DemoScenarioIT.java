@@ -7,7 +7,9 @@ import io.specwatch.sink.clickhouse.ClickHouseSql;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.TreeSet;
 import org.junit.jupiter.api.Test;
 
@@ -108,6 +110,72 @@ class DemoScenarioIT {
           assertThat(speedup).as("speedup of %s", e.path("id").asText()).isLessThan(1);
         }
       }
+    }
+  }
+
+  /**
+   * What the replay order of {@link DemoPipeline} guarantees, window by window: every speculative
+   * total row was closed with its deployment's run context; a deployment with a plain twin meets
+   * the twin's learned baseline in every window but its first (a learned entry must start before
+   * the window: nothing precedes the first minute), one without a twin its configured t_AR in every
+   * window. A run context that reaches streams-app after the events of its file breaks it ({@code
+   * none:no-run-context}).
+   */
+  @Test
+  void everySpeculativeWindowHasItsRunContextAndABaselineAfterTheFirstMinute() throws Exception {
+    DemoPipeline demo = DemoPipeline.get();
+    Map<String, String> twins = new TreeMap<>();
+    demo.manifest
+        .path("deployments")
+        .forEach(
+            d -> {
+              if (!d.path("specMethod").asText().equalsIgnoreCase("none")) {
+                twins.put(d.path("id").asText(), d.path("baseline").asText(""));
+              }
+            });
+    assertThat(twins.values()).as("speculative deployments without a twin").contains("");
+    assertThat(twins.values()).as("speculative deployments with one").anyMatch(t -> !t.isEmpty());
+    try (ClickHouseSql sql = new ClickHouseSql(demo.clickhouse)) {
+      Map<String, List<String>> seen = new TreeMap<>();
+      for (List<String> r :
+          rows(
+              sql,
+              "SELECT deployment_id, count(), min(window_start),"
+                  + " countIf(run_context_id IS NULL),"
+                  + " countIf(baseline_source LIKE 'learned:%'),"
+                  + " countIf(baseline_source = 'static'),"
+                  + " maxIf(window_start, NOT (baseline_source LIKE 'learned:%'))"
+                  + " <= min(window_start)"
+                  + " FROM "
+                  + demo.database
+                  + ".window_results FINAL WHERE spec_enabled = 1 AND prompt_category = '*'"
+                  + " AND batch_bucket = '*' AND cycles > 0 GROUP BY deployment_id")) {
+        seen.put(r.get(0), r.subList(1, r.size()));
+      }
+      assertThat(seen.keySet())
+          .as("deployments with speculative windows")
+          .isEqualTo(twins.keySet());
+      twins.forEach(
+          (dep, twin) -> {
+            List<String> r = seen.get(dep);
+            long windows = Long.parseLong(r.get(0));
+            assertThat(windows).as("speculative windows of %s", dep).isGreaterThan(15);
+            assertThat(Long.parseLong(r.get(2)))
+                .as("windows of %s closed without a run context (%s)", dep, r)
+                .isZero();
+            if (twin.isEmpty()) {
+              assertThat(Long.parseLong(r.get(4)))
+                  .as("windows of %s with the configured baseline (%s)", dep, r)
+                  .isEqualTo(windows);
+            } else {
+              assertThat(Long.parseLong(r.get(3)))
+                  .as("windows of %s with %s's learned baseline (%s)", dep, twin, r)
+                  .isBetween(windows - 1, windows);
+              assertThat(r.get(5))
+                  .as("%s: only its first window lacks the learned baseline (%s)", dep, r)
+                  .isEqualTo("1");
+            }
+          });
     }
   }
 
