@@ -89,23 +89,28 @@ eval "$("$SPECWATCH_HOME/scripts/services.sh" env)"
 KAFKA=(--bootstrap "$SPECWATCH_BOOTSTRAP" --registry-url "$SPECWATCH_REGISTRY_URL")
 
 step "3/7 topics for run $RUN_ID, ClickHouse tables in database $DB"
-"$SPECWATCH_HOME/scripts/services.sh" topics-create "$T_EVENTS" 3
-"$SPECWATCH_HOME/scripts/services.sh" topics-create "$T_WINDOWS" 3 append-time
-"$SPECWATCH_HOME/scripts/services.sh" topics-create "$T_DLQ" 1
-# co-partitioned with the events: same partition count, both keyed by deployment
-"$SPECWATCH_HOME/scripts/services.sh" topics-create "$T_CONTEXT" 3 compact
-"$SPECWATCH_HOME/scripts/services.sh" topics-create "$T_ALERTS" 1 append-time
-"$SPECWATCH_HOME/scripts/services.sh" topics-create "$T_REQUESTS" 3
-app sinks migrate --clickhouse-url "$SPECWATCH_CLICKHOUSE_URL" --database "$DB" \
-  >"$DEMO_DIR/sink-migrate.log" 2>&1 || { cat "$DEMO_DIR/sink-migrate.log"; die "ClickHouse migration failed"; }
-
-step "4/7 streams-app (exactly_once_v2, 1-minute windows, grace $GRACE, baselines, alerts), ClickHouse sink, dashboard"
-log "app logs: $DEMO_DIR/{streams,sink,tail-*,generate}.log"
 # The deployments (ids, hosts, hardware, log formats) come from a manifest of the same scenario (a
 # 1-minute replay into preview/), so the tails can be up before the first line is written.
 app ingest generate --scenario demo --seed "$SEED" --duration 1m --out "$DEMO_DIR/preview" \
   >"$DEMO_DIR/generate-preview.log" 2>&1 || die "generator failed: see $DEMO_DIR/generate-preview.log"
 PREVIEW="$DEMO_DIR/preview/manifest.json"
+# Stream time is per partition: every deployment gets an events partition of its own, so a tail
+# that falls behind (a busy machine) never sees its events arrive after another deployment closed
+# their windows. Run contexts and requests are co-partitioned with the events (same count, same key).
+PARTS=$(jq -r '.separatingPartitions // 0' "$PREVIEW")
+[[ "$PARTS" =~ ^[1-9][0-9]*$ ]] || PARTS=3
+log "event partitions: $PARTS (one per deployment)"
+"$SPECWATCH_HOME/scripts/services.sh" topics-create "$T_EVENTS" "$PARTS"
+"$SPECWATCH_HOME/scripts/services.sh" topics-create "$T_WINDOWS" 3 append-time
+"$SPECWATCH_HOME/scripts/services.sh" topics-create "$T_DLQ" 1
+"$SPECWATCH_HOME/scripts/services.sh" topics-create "$T_CONTEXT" "$PARTS" compact
+"$SPECWATCH_HOME/scripts/services.sh" topics-create "$T_ALERTS" 1 append-time
+"$SPECWATCH_HOME/scripts/services.sh" topics-create "$T_REQUESTS" "$PARTS"
+app sinks migrate --clickhouse-url "$SPECWATCH_CLICKHOUSE_URL" --database "$DB" \
+  >"$DEMO_DIR/sink-migrate.log" 2>&1 || { cat "$DEMO_DIR/sink-migrate.log"; die "ClickHouse migration failed"; }
+
+step "4/7 streams-app (exactly_once_v2, 1-minute windows, grace $GRACE, baselines, alerts), ClickHouse sink, dashboard"
+log "app logs: $DEMO_DIR/{streams,sink,tail-*,generate}.log"
 # Speculative deployments with a plain twin on the same model and hardware get a learned baseline;
 # the others (DeepSeek MTP, Llama-70B n-gram) a configured t_AR, as an operator would set it.
 STATIC=$(jq -r '. as $m | [.deployments[] | select((.specMethod | ascii_downcase) != "none" and ((.baseline // "") == "")) | . as $d

@@ -30,7 +30,6 @@ import io.specwatch.streams.alert.AlertConfig;
 import io.specwatch.testkit.SpecwatchContainers;
 import java.io.PrintWriter;
 import java.io.StringWriter;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -55,7 +54,6 @@ import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.clients.admin.OffsetSpec;
 import org.apache.kafka.clients.consumer.OffsetAndMetadata;
 import org.apache.kafka.common.TopicPartition;
-import org.apache.kafka.common.utils.Utils;
 
 /**
  * The demo scenario through the real pipeline, once per test JVM (DemoScenarioIT and
@@ -166,7 +164,8 @@ final class DemoPipeline {
     // after another one's had moved stream time past them, and be dropped as late.
     List<String> ids = new ArrayList<>();
     manifest.path("deployments").forEach(d -> ids.add(d.path("id").asText()));
-    int partitions = partitionsSeparating(ids);
+    int partitions = Manifest.separatingPartitions(ids);
+    assertThat(partitions).as("a partition count separating %s", ids).isPositive();
     createTopics(bootstrap, List.of(events, contexts, requests), partitions, Map.of());
     createTopics(bootstrap, List.of(dlq), 1, Map.of());
     createTopics(
@@ -216,7 +215,7 @@ final class DemoPipeline {
               AlertConfig.defaults());
       List<TopicPartition> plainPartitions = new ArrayList<>();
       for (String id : plain) {
-        plainPartitions.add(new TopicPartition(events, partitionOf(id, partitions)));
+        plainPartitions.add(new TopicPartition(events, Manifest.partitionOf(id, partitions)));
       }
       StreamsRunner first = StreamsRunner.start(streamsConfig);
       try {
@@ -453,25 +452,6 @@ final class DemoPipeline {
       }
     }
     return StaticBaselines.parse(entries);
-  }
-
-  /** The default partitioner's partition of a key. */
-  private static int partitionOf(String key, int partitions) {
-    return Utils.toPositive(Utils.murmur2(key.getBytes(StandardCharsets.UTF_8))) % partitions;
-  }
-
-  /** The smallest partition count at which the default partitioner separates the keys. */
-  private static int partitionsSeparating(List<String> keys) {
-    for (int p = keys.size(); p <= 256; p++) {
-      Set<Integer> used = new HashSet<>();
-      for (String k : keys) {
-        used.add(partitionOf(k, p));
-      }
-      if (used.size() == keys.size()) {
-        return p;
-      }
-    }
-    throw new IllegalStateException("no partition count up to 256 separates " + keys);
   }
 
   private static void createTopics(

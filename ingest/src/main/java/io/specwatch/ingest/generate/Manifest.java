@@ -3,15 +3,19 @@ package io.specwatch.ingest.generate;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import org.apache.kafka.common.utils.Utils;
 
 /**
  * {@code manifest.json}: the scenario's deployments with their true parameters and run contexts per
@@ -51,6 +55,9 @@ public final class Manifest {
       deployments.add(x);
     }
     m.put("deployments", deployments);
+    m.put(
+        "separatingPartitions",
+        separatingPartitions(s.deployments().stream().map(DeploymentSpec::id).toList()));
     List<Object> episodes = new ArrayList<>();
     for (Episode e : s.episodes()) {
       Map<String, Object> x = new LinkedHashMap<>();
@@ -66,6 +73,31 @@ public final class Manifest {
     }
     m.put("episodes", episodes);
     return m;
+  }
+
+  /**
+   * The smallest partition count (at least one per key, at most 256) under which Kafka's default
+   * partitioner puts every key on a partition of its own; 0 when there is none. Stream time is per
+   * partition: a deployment whose shipper lags behind another on the same partition would see its
+   * events arrive after the other one closed their windows, so a demo or test with a handful of
+   * deployments gives each its own partition.
+   */
+  public static int separatingPartitions(List<String> keys) {
+    for (int p = Math.max(1, keys.size()); p <= 256; p++) {
+      Set<Integer> used = new HashSet<>();
+      for (String k : keys) {
+        used.add(partitionOf(k, p));
+      }
+      if (used.size() == keys.size()) {
+        return p;
+      }
+    }
+    return 0;
+  }
+
+  /** The partition of {@code key} among {@code partitions} under Kafka's default partitioner. */
+  public static int partitionOf(String key, int partitions) {
+    return Utils.toPositive(Utils.murmur2(key.getBytes(StandardCharsets.UTF_8))) % partitions;
   }
 
   private static Map<String, Object> deployment(DeploymentSpec d, Map<String, Long> counts) {

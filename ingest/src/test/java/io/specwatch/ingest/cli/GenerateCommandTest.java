@@ -6,10 +6,14 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
+import org.apache.kafka.common.utils.Utils;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
@@ -50,6 +54,19 @@ class GenerateCommandTest {
     assertThat(manifest.path("seed").asLong()).isEqualTo(3);
     assertThat(manifest.path("deployments")).hasSize(12);
     assertThat(manifest.path("episodes")).hasSize(12);
+    // every deployment on an events partition of its own under Kafka's default partitioner
+    int partitions = manifest.path("separatingPartitions").asInt();
+    assertThat(partitions).isGreaterThanOrEqualTo(12);
+    Set<Integer> used = new HashSet<>();
+    manifest
+        .path("deployments")
+        .forEach(
+            d ->
+                used.add(
+                    Utils.toPositive(
+                            Utils.murmur2(d.path("id").asText().getBytes(StandardCharsets.UTF_8)))
+                        % partitions));
+    assertThat(used).hasSize(12);
     for (JsonNode d : manifest.path("deployments")) {
       Path log = dir.resolve(d.path("id").asText()).resolve("engine.log");
       assertThat(log).exists();
