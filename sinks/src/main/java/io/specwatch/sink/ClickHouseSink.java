@@ -547,6 +547,8 @@ public final class ClickHouseSink implements AutoCloseable {
     }
   }
 
+  private long commitTimeouts;
+
   private void commitSafeOnce() {
     if (deadLetters.pending() > 0) {
       deadLetters.flush();
@@ -581,6 +583,15 @@ public final class ClickHouseSink implements AutoCloseable {
     } catch (CommitFailedException | RebalanceInProgressException e) {
       log.warn(
           "Offset commit refused during a rebalance; the next owner re-reads them: {}",
+          e.toString());
+    } catch (org.apache.kafka.common.errors.TimeoutException e) {
+      // the broker is away (restart, outage): the rows are in ClickHouse, the offsets stay
+      // uncommitted and the next commit carries them; a crash meanwhile re-reads them, and the
+      // replay is idempotent (batch identity, natural keys)
+      commitTimeouts++;
+      log.warn(
+          "Offset commit timed out ({} so far); it is retried with the next commit: {}",
+          commitTimeouts,
           e.toString());
     }
   }
