@@ -8,6 +8,7 @@ import io.specwatch.ingest.parse.ParserRegistry;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Clock;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -54,7 +55,7 @@ public final class LogFileShipper {
   private CompletableFuture<Void> topicCheck;
 
   /** How long the start-up topic check waits for the broker before it lets shipping start. */
-  static final java.time.Duration TOPIC_CHECK_TIMEOUT = java.time.Duration.ofSeconds(10);
+  static final Duration TOPIC_CHECK_TIMEOUT = Duration.ofSeconds(10);
 
   public LogFileShipper(ShipConfig config) {
     this(config, Clock.systemUTC());
@@ -104,22 +105,16 @@ public final class LogFileShipper {
     if (topicCheck == null) {
       // fails fast when a topic is missing and the broker does not create topics; runs while the
       // producer starts and the first lines are parsed, the sending thread waits for it
-      topicCheck = new CompletableFuture<>();
-      CompletableFuture<Void> check = topicCheck;
-      Thread t =
-          new Thread(
-              () -> {
-                try {
+      topicCheck =
+          CompletableFuture.runAsync(
+              () ->
                   TopicCheck.requireTopics(
-                      config.producerProperties(), TopicCheck.topics(config), TOPIC_CHECK_TIMEOUT);
-                  check.complete(null);
-                } catch (Throwable e) {
-                  check.completeExceptionally(e);
-                }
-              },
-              "ship-topic-check");
-      t.setDaemon(true);
-      t.start();
+                      config.producerProperties(), TopicCheck.topics(config), TOPIC_CHECK_TIMEOUT),
+              task -> {
+                Thread t = new Thread(task, "ship-topic-check");
+                t.setDaemon(true);
+                t.start();
+              });
     }
     CompletableFuture<Void> checked = topicCheck;
     SourceContext src = source;
