@@ -1,6 +1,8 @@
 package io.specwatch.streams;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -50,8 +52,9 @@ final class AppProcess implements AutoCloseable {
     Path log = logDir.resolve(name + ".log");
     List<String> cmd = new ArrayList<>();
     cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-    // quick start on a small box: C1 only, serial GC
-    cmd.addAll(List.of("-Xmx256m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1"));
+    // quick start on a small box: C1 only, serial GC; the heap the benches and demo give the app
+    // (a restart after kill -9 restores whole window values from the changelog)
+    cmd.addAll(List.of("-Xmx512m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1"));
     cmd.addAll(List.of("-jar", appJar().toString(), "run"));
     cmd.addAll(args);
     ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true);
@@ -74,6 +77,43 @@ final class AppProcess implements AutoCloseable {
 
   Path log() {
     return log;
+  }
+
+  /**
+   * Throws when the process has exited, with its exit code and an excerpt of its log (the first
+   * ERROR lines and the last lines), so a CI report shows why without the log file.
+   */
+  void assertAlive(String what) {
+    if (!process.isAlive()) {
+      throw new AssertionError(
+          what + " exited with code " + process.exitValue() + "; log " + log + "\n" + excerpt());
+    }
+  }
+
+  /** Up to 20 ERROR/FATAL lines (with the line after each) and the last 40 lines of the log. */
+  String excerpt() {
+    List<String> lines;
+    try {
+      lines = Files.readAllLines(log, StandardCharsets.UTF_8);
+    } catch (IOException | UncheckedIOException e) {
+      return "(log unreadable: " + e + ")";
+    }
+    StringBuilder sb = new StringBuilder("--- errors:\n");
+    int errors = 0;
+    for (int i = 0; i < lines.size() && errors < 20; i++) {
+      if (lines.get(i).contains(" ERROR ") || lines.get(i).contains("Exception in thread")) {
+        sb.append(lines.get(i)).append('\n');
+        if (i + 1 < lines.size()) {
+          sb.append(lines.get(i + 1)).append('\n');
+        }
+        errors++;
+      }
+    }
+    sb.append("--- last lines:\n");
+    lines
+        .subList(Math.max(0, lines.size() - 40), lines.size())
+        .forEach(l -> sb.append(l).append('\n'));
+    return sb.toString();
   }
 
   /** SIGKILL, then waits for the process to be gone; returns its exit code (137 for SIGKILL). */

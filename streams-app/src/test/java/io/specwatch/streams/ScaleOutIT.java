@@ -155,8 +155,12 @@ class ScaleOutIT {
           await()
               .atMost(TIMEOUT)
               .pollInterval(Duration.ofMillis(500))
-              .failFast("an instance died: " + b.log(), () -> !b.isAlive())
-              .failFast("restarted A died: " + again.log(), () -> !again.isAlive())
+              // one fail-fast condition: Awaitility keeps only the last failFast(...) of a chain
+              .failFast(
+                  () -> {
+                    b.assertAlive("instance B");
+                    again.assertAlive("restarted A");
+                  })
               .untilAsserted(
                   () ->
                       assertThat(committedOffsets(admin, appId, in))
@@ -194,7 +198,7 @@ class ScaleOutIT {
         await()
             .atMost(TIMEOUT)
             .pollInterval(Duration.ofMillis(100))
-            .failFast("at-least-once instance died: " + alos.log(), () -> !alos.isAlive())
+            .failFast(() -> alos.assertAlive("at-least-once instance"))
             .until(() -> sum(endOffsets(admin, outAlos, IsolationLevel.READ_UNCOMMITTED)) > 0);
         assertThat(alos.kill9()).isEqualTo(137);
         // the restart commits (the damage is done: the killed one never did) so its end shows
@@ -207,12 +211,12 @@ class ScaleOutIT {
           await()
               .atMost(TIMEOUT)
               .pollInterval(Duration.ofMillis(500))
-              .failFast("restarted instance died: " + alosAgain.log(), () -> !alosAgain.isAlive())
+              .failFast(() -> alosAgain.assertAlive("restarted at-least-once instance"))
               .until(() -> committedOffsets(admin, alosId, in).equals(end));
           alosAgain.stop(TIMEOUT);
         }
         singleExit = single.awaitExit(TIMEOUT);
-        assertThat(singleExit).as("single instance exit code, log %s", single.log()).isZero();
+        assertThat(singleExit).as("single instance exit code, log:%n%s", single.excerpt()).isZero();
       }
       assertThat(committedOffsets(admin, singleId, in))
           .as("the single instance consumed everything")
