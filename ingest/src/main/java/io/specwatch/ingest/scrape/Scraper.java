@@ -4,6 +4,7 @@ import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.specwatch.ingest.context.RunContextTracker;
+import io.specwatch.ingest.ship.TopicCheck;
 import io.specwatch.schemas.DecodeEvent;
 import io.specwatch.schemas.RunContext;
 import io.specwatch.serde.AvroSerde;
@@ -15,7 +16,9 @@ import java.net.http.HttpResponse;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
@@ -39,6 +42,7 @@ import org.slf4j.LoggerFactory;
 public final class Scraper {
 
   private static final Logger LOG = LoggerFactory.getLogger(Scraper.class);
+  private static final Duration TOPIC_CHECK_TIMEOUT = Duration.ofSeconds(10);
 
   /** Totals of a run. */
   public record Result(long rounds, long events, long failedScrapes) {}
@@ -105,6 +109,13 @@ public final class Scraper {
     var contextsSent =
         Counter.builder("specwatch.ingest.records").tag("kind", "run_context").register(registry);
     var kafkaErrors = Counter.builder("specwatch.ingest.kafka.errors").register(registry);
+    // fails fast when a topic is missing and the broker does not create topics (an unreachable
+    // broker only delays the start by the check's timeout)
+    Map<String, String> topics = new LinkedHashMap<>();
+    topics.put(config.ship().decodeTopic(), "topic (SPECWATCH_DECODE_TOPIC)");
+    topics.putIfAbsent(
+        config.ship().runContextTopic(), "run-context-topic (SPECWATCH_RUN_CONTEXT_TOPIC)");
+    TopicCheck.requireTopics(config.ship().producerProperties(), topics, TOPIC_CHECK_TIMEOUT);
     RunContextTracker contexts =
         config.ship().runContext().newTracker(config.ship().deploymentId());
     long rounds = 0;

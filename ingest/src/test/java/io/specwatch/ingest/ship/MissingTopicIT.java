@@ -24,8 +24,8 @@ import org.testcontainers.kafka.KafkaContainer;
 /**
  * Issue 3: a shipper whose target topic does not exist on a broker that does not create topics
  * ({@code auto.create.topics.enable=false}) fails at start naming the topic and the setting, for
- * {@code ship} and {@code tail}, instead of waiting for metadata per record. Own broker (the shared
- * one creates topics); the registry is the shared one.
+ * {@code ship}, {@code tail} and {@code scrape}, instead of waiting for metadata per record. Own
+ * broker (the shared one creates topics); the registry is the shared one.
  */
 class MissingTopicIT {
 
@@ -83,6 +83,23 @@ class MissingTopicIT {
         "--checkpoint-dir",
         dir.resolve("checkpoints").toString(),
         "--exit-when-idle");
+  }
+
+  @Test
+  void scrapeFailsFastNamingTheMissingRunContextTopic() throws Exception {
+    String[] t = topics("scrape");
+    create(t[0], t[1], t[2]); // every topic but the run-context one (scrape sends run contexts)
+
+    // the check runs before the first scrape: the URL is never fetched
+    assertFailsFastNaming(
+        t[3],
+        "run-context-topic (SPECWATCH_RUN_CONTEXT_TOPIC)",
+        t,
+        "scrape",
+        "--url",
+        "http://127.0.0.1:9/metrics",
+        "--max-scrapes",
+        "1");
   }
 
   /** The command exits 2 within 30 s, naming the missing topic, its setting and the broker's. */
