@@ -22,18 +22,20 @@ fail() {
   exit 1
 }
 
-# Prints the first port >= $1 that nothing listens on and that this script has not handed out yet.
+# Sets variable $1 to the first port >= $2 that nothing listens on and that this script has not
+# handed out yet. Not a $(...) function: USED_PORTS must be updated in this shell, or two settings
+# get the same port when the first candidates are busy (another Kafka on 29092/29093).
 USED_PORTS=" "
-free_port() {
-  local port
-  for ((port = $1; port < $1 + 200; port++)); do
+pick_port() {
+  local var=$1 base=$2 port
+  for ((port = base; port < base + 200; port++)); do
     [[ "$USED_PORTS" == *" $port "* ]] && continue
     port_open "$port" && continue
     USED_PORTS+="$port "
-    printf '%s' "$port"
+    printf -v "$var" '%s' "$port"
     return 0
   done
-  die "no free port in $1..$(($1 + 199))"
+  die "no free port in $base..$((base + 199))"
 }
 
 on_exit() {
@@ -64,12 +66,12 @@ USED_PORTS+="$(printf '%s ' 19092 19093 18081 18091 18123 19000)" # the defaults
 export SPECWATCH_RUN_DIR="$SMOKE_RUN_DIR"
 rm -rf "$SMOKE_RUN_DIR"
 mkdir -p "$SMOKE_RUN_DIR"
-SPECWATCH_KAFKA_PORT="$(free_port 29092)"
-SPECWATCH_KAFKA_CONTROLLER_PORT="$(free_port 29093)"
-SPECWATCH_REGISTRY_PORT="$(free_port 28081)"
-SPECWATCH_REGISTRY_MANAGEMENT_PORT="$(free_port 28091)"
-SPECWATCH_CLICKHOUSE_HTTP_PORT="$(free_port 28123)"
-SPECWATCH_CLICKHOUSE_TCP_PORT="$(free_port 29000)"
+pick_port SPECWATCH_KAFKA_PORT 29092
+pick_port SPECWATCH_KAFKA_CONTROLLER_PORT 29093
+pick_port SPECWATCH_REGISTRY_PORT 28081
+pick_port SPECWATCH_REGISTRY_MANAGEMENT_PORT 28091
+pick_port SPECWATCH_CLICKHOUSE_HTTP_PORT 28123
+pick_port SPECWATCH_CLICKHOUSE_TCP_PORT 29000
 export SPECWATCH_KAFKA_PORT SPECWATCH_KAFKA_CONTROLLER_PORT SPECWATCH_REGISTRY_PORT \
   SPECWATCH_REGISTRY_MANAGEMENT_PORT SPECWATCH_CLICKHOUSE_HTTP_PORT SPECWATCH_CLICKHOUSE_TCP_PORT
 unset SPECWATCH_BOOTSTRAP
