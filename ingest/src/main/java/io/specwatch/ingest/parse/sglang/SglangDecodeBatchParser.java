@@ -4,6 +4,7 @@ import io.specwatch.ingest.parse.LineParser;
 import io.specwatch.ingest.parse.ParseResult;
 import io.specwatch.ingest.parse.PrefixParser;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -39,6 +40,11 @@ public final class SglangDecodeBatchParser implements LineParser {
   @Override
   public String format() {
     return FORMAT;
+  }
+
+  @Override
+  public List<String> markers() {
+    return List.of("Decode batch");
   }
 
   @Override
