@@ -42,14 +42,22 @@ public final class ParserRegistry {
   private final String[] markers;
 
   /**
-   * Marker indices by their first two chars (both ASCII), folded to 6 bits each ({@link #pair});
-   * null where no marker starts so. Folding only adds candidates, which {@code startsWith} checks.
+   * The scan is Wu-Manber's multi-pattern search with blocks of two chars (ASCII, each folded to 6
+   * bits by {@link #pair}): a window of {@link #window} chars (the shortest table marker) slides
+   * along the line by {@link #shift} of the block at its end; where the shift is 0, the markers
+   * whose window ends in that block are checked with {@code startsWith}. Folding only makes shifts
+   * smaller and adds candidates, never misses a marker.
    */
-  private final int[][] byFirstPair = new int[1 << 12][];
+  private final int window;
+
+  private final int[] shift = new int[1 << 12];
+
+  /** Marker indices by the block that ends their window; null where none. */
+  private final int[][] candidates = new int[1 << 12][];
 
   /**
-   * Marker indices not in {@link #byFirstPair} (shorter than 2 chars or non-ASCII start), looked up
-   * with {@code contains}.
+   * Marker indices not in the tables (a non-ASCII char in their first {@link #window} chars, or
+   * shorter than 2), looked up with {@code contains}.
    */
   private final int[] wideMarkers;
 
@@ -72,18 +80,30 @@ public final class ParserRegistry {
       }
     }
     this.markers = index.keySet().toArray(new String[0]);
+    int w = Integer.MAX_VALUE;
+    for (String marker : markers) {
+      if (marker.length() >= 2) {
+        w = Math.min(w, marker.length());
+      }
+    }
+    this.window = w == Integer.MAX_VALUE ? 2 : w;
+    Arrays.fill(shift, window - 1);
     List<Integer> wide = new ArrayList<>();
     for (int m = 0; m < markers.length; m++) {
       String marker = markers[m];
-      if (marker.length() >= 2 && marker.charAt(0) < 128 && marker.charAt(1) < 128) {
-        int key = pair(marker.charAt(0), marker.charAt(1));
-        int[] old = byFirstPair[key];
-        int[] grown = old == null ? new int[1] : Arrays.copyOf(old, old.length + 1);
-        grown[grown.length - 1] = m;
-        byFirstPair[key] = grown;
-      } else {
+      if (marker.length() < 2 || !marker.substring(0, window).chars().allMatch(c -> c < 128)) {
         wide.add(m);
+        continue;
       }
+      for (int q = 2; q <= window; q++) {
+        int key = pair(marker.charAt(q - 2), marker.charAt(q - 1));
+        shift[key] = Math.min(shift[key], window - q);
+      }
+      int key = pair(marker.charAt(window - 2), marker.charAt(window - 1));
+      int[] old = candidates[key];
+      int[] grown = old == null ? new int[1] : Arrays.copyOf(old, old.length + 1);
+      grown[grown.length - 1] = m;
+      candidates[key] = grown;
     }
     this.wideMarkers = wide.stream().mapToInt(Integer::intValue).toArray();
   }
@@ -135,31 +155,32 @@ public final class ParserRegistry {
   }
 
   /**
-   * Bits of the markers that occur in line, in one pass over its chars: as ISO-8859-1 bytes (a
-   * compact string's copy) when that keeps every char at its index, i.e. the line has no surrogate
-   * pair (one {@code ?} for two chars); other chars become {@code ?}, which starts no ASCII marker.
+   * Bits of the markers that occur in line, in one pass over its chars as ISO-8859-1 bytes (a
+   * compact string's copy; other chars become {@code ?}, which is in no table marker's window). A
+   * line with a surrogate pair (one {@code ?} for two chars, so bytes and chars no longer line up)
+   * is checked marker by marker with {@code contains}.
    */
   long markersIn(String line) {
     long found = 0;
     byte[] b = line.getBytes(StandardCharsets.ISO_8859_1);
-    int[][] table = byFirstPair;
-    if (b.length == line.length()) {
-      for (int i = 0, last = b.length - 1; i < last; i++) {
-        int[] candidates = table[pair(b[i], b[i + 1])];
-        if (candidates != null) {
-          found |= matches(line, i, candidates);
+    if (b.length != line.length()) {
+      for (int m = 0; m < markers.length; m++) {
+        if (line.contains(markers[m])) {
+          found |= 1L << m;
         }
       }
-    } else {
-      for (int i = 0, last = line.length() - 1; i < last; i++) {
-        char c = line.charAt(i);
-        char d = line.charAt(i + 1);
-        if (c < 128 && d < 128) {
-          int[] candidates = table[pair(c, d)];
-          if (candidates != null) {
-            found |= matches(line, i, candidates);
-          }
-        }
+      return found;
+    }
+    int[] shifts = shift;
+    int w = window;
+    for (int pos = w - 1, n = b.length; pos < n; ) {
+      int key = pair(b[pos - 1], b[pos]);
+      int s = shifts[key];
+      if (s > 0) {
+        pos += s;
+      } else {
+        found |= matches(line, pos - w + 1, candidates[key]);
+        pos++;
       }
     }
     for (int m : wideMarkers) {
