@@ -1,5 +1,7 @@
 package io.specwatch.ingest.parse;
 
+import java.util.List;
+
 /** Parser of one format family. Implementations must never throw. */
 public interface LineParser {
 
@@ -8,4 +10,13 @@ public interface LineParser {
 
   /** Parses one line (without its line terminator). */
   ParseResult parse(String line);
+
+  /**
+   * Literals of which a line must contain at least one for {@link #parse} to answer anything but
+   * {@link ParseResult.NotMetric}: a promise that lets {@link ParserRegistry} skip this parser
+   * after one scan of the line. Empty (the default): no such promise, the parser is always tried.
+   */
+  default List<String> markers() {
+    return List.of();
+  }
 }

@@ -10,19 +10,102 @@ import io.specwatch.ingest.parse.trtllm.TrtllmIterationStatsParser;
 import io.specwatch.ingest.parse.vllm.VllmConfigParser;
 import io.specwatch.ingest.parse.vllm.VllmV0Parser;
 import io.specwatch.ingest.parse.vllm.VllmV1Parser;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 
 /**
  * Tries each known parser in order; the first that does not answer {@link ParseResult.NotMetric}
  * wins. New format families are added here.
+ *
+ * <p>Dispatch: one scan of the line finds which of the parsers' {@link LineParser#markers()} it
+ * contains; a parser none of whose markers occurs is skipped (it promised NotMetric), the others
+ * are tried in registry order as before. Most lines of a log are noise or one format, so a noise
+ * line costs one scan instead of one {@code contains} per parser literal, and a metric line reaches
+ * its parser without the gates of the parsers before it. Same results as trying every parser in
+ * order ({@code ParserDispatchProperties}).
  */
 public final class ParserRegistry {
 
-  private final List<LineParser> parsers;
+  /** At most this many distinct markers (one bit each). */
+  static final int MAX_MARKERS = 64;
+
+  private final LineParser[] parsers;
+
+  /** Per parser: the bits of its markers; 0 = no markers, always tried. */
+  private final long[] parserMarkers;
+
+  private final String[] markers;
+
+  /**
+   * The scan is Wu-Manber's multi-pattern search with blocks of two chars (ASCII, each folded to 6
+   * bits by {@link #pair}): a window of {@link #window} chars (the shortest table marker) slides
+   * along the line by {@link #shift} of the block at its end; where the shift is 0, the markers
+   * whose window ends in that block are checked with {@code startsWith}. Folding only makes shifts
+   * smaller and adds candidates, never misses a marker.
+   */
+  private final int window;
+
+  private final int[] shift = new int[1 << 12];
+
+  /** Marker indices by the block that ends their window; null where none. */
+  private final int[][] candidates = new int[1 << 12][];
+
+  /**
+   * Marker indices not in the tables (a non-ASCII char in their first {@link #window} chars, or
+   * shorter than 2), looked up with {@code contains}.
+   */
+  private final int[] wideMarkers;
 
   public ParserRegistry(List<LineParser> parsers) {
-    this.parsers = List.copyOf(Objects.requireNonNull(parsers, "parsers"));
+    List<LineParser> list = List.copyOf(Objects.requireNonNull(parsers, "parsers"));
+    this.parsers = list.toArray(new LineParser[0]);
+    this.parserMarkers = new long[this.parsers.length];
+    Map<String, Integer> index = new LinkedHashMap<>();
+    for (int p = 0; p < this.parsers.length; p++) {
+      for (String marker : Objects.requireNonNull(this.parsers[p].markers(), "markers")) {
+        if (marker == null || marker.isEmpty()) {
+          throw new IllegalArgumentException(
+              this.parsers[p].format() + ": markers must be non-empty literals");
+        }
+        Integer bit = index.computeIfAbsent(marker, m -> index.size());
+        if (bit >= MAX_MARKERS) {
+          throw new IllegalArgumentException("more than " + MAX_MARKERS + " parser markers");
+        }
+        parserMarkers[p] |= 1L << bit;
+      }
+    }
+    this.markers = index.keySet().toArray(new String[0]);
+    int w = Integer.MAX_VALUE;
+    for (String marker : markers) {
+      if (marker.length() >= 2) {
+        w = Math.min(w, marker.length());
+      }
+    }
+    this.window = w == Integer.MAX_VALUE ? 2 : w;
+    Arrays.fill(shift, window - 1);
+    List<Integer> wide = new ArrayList<>();
+    for (int m = 0; m < markers.length; m++) {
+      String marker = markers[m];
+      if (marker.length() < 2 || !marker.substring(0, window).chars().allMatch(c -> c < 128)) {
+        wide.add(m);
+        continue;
+      }
+      for (int q = 2; q <= window; q++) {
+        int key = pair(marker.charAt(q - 2), marker.charAt(q - 1));
+        shift[key] = Math.min(shift[key], window - q);
+      }
+      int key = pair(marker.charAt(window - 2), marker.charAt(window - 1));
+      int[] old = candidates[key];
+      int[] grown = old == null ? new int[1] : Arrays.copyOf(old, old.length + 1);
+      grown[grown.length - 1] = m;
+      candidates[key] = grown;
+    }
+    this.wideMarkers = wide.stream().mapToInt(Integer::intValue).toArray();
   }
 
   /** The parsers of every supported format family. */
@@ -41,12 +124,23 @@ public final class ParserRegistry {
             new RequestJsonParser()));
   }
 
+  /** The parsers, in the order they are tried. */
+  public List<LineParser> parsers() {
+    return List.of(parsers);
+  }
+
   /** Parses one line; never throws (a parser bug becomes a {@link ParseResult.Failed}). */
   public ParseResult parse(String line) {
     if (line == null || line.isBlank()) {
       return ParseResult.NOT_METRIC;
     }
-    for (LineParser parser : parsers) {
+    long present = markersIn(line);
+    for (int p = 0; p < parsers.length; p++) {
+      long wanted = parserMarkers[p];
+      if (wanted != 0 && (wanted & present) == 0) {
+        continue; // none of its markers: the parser would answer NotMetric
+      }
+      LineParser parser = parsers[p];
       ParseResult result;
       try {
         result = parser.parse(line);
@@ -58,5 +152,56 @@ public final class ParserRegistry {
       }
     }
     return ParseResult.NOT_METRIC;
+  }
+
+  /**
+   * Bits of the markers that occur in line, in one pass over its chars as ISO-8859-1 bytes (a
+   * compact string's copy; other chars become {@code ?}, which is in no table marker's window). A
+   * line with a surrogate pair (one {@code ?} for two chars, so bytes and chars no longer line up)
+   * is checked marker by marker with {@code contains}.
+   */
+  long markersIn(String line) {
+    long found = 0;
+    byte[] b = line.getBytes(StandardCharsets.ISO_8859_1);
+    if (b.length != line.length()) {
+      for (int m = 0; m < markers.length; m++) {
+        if (line.contains(markers[m])) {
+          found |= 1L << m;
+        }
+      }
+      return found;
+    }
+    int[] shifts = shift;
+    int w = window;
+    for (int pos = w - 1, n = b.length; pos < n; ) {
+      int key = pair(b[pos - 1], b[pos]);
+      int s = shifts[key];
+      if (s > 0) {
+        pos += s;
+      } else {
+        found |= matches(line, pos - w + 1, candidates[key]);
+        pos++;
+      }
+    }
+    for (int m : wideMarkers) {
+      if (line.contains(markers[m])) {
+        found |= 1L << m;
+      }
+    }
+    return found;
+  }
+
+  private long matches(String line, int at, int[] candidates) {
+    long found = 0;
+    for (int m : candidates) {
+      if (line.startsWith(markers[m], at)) {
+        found |= 1L << m;
+      }
+    }
+    return found;
+  }
+
+  private static int pair(int first, int second) {
+    return (first & 63) << 6 | (second & 63);
   }
 }

@@ -173,9 +173,29 @@ public final class DecodeEventEncoder {
   }
 
   private void string(String s) {
-    if (s.isEmpty()) {
+    int n = s.length();
+    if (n == 0) {
       varLong(0);
       return;
+    }
+    if (n < 64) {
+      // ASCII (every char < 0x80) is its own UTF-8 and its byte length is n, whose zig-zag varint
+      // is one byte: written in place, no encoded copy; anything else goes the general way
+      ensure(n + 1);
+      int p = pos + 1;
+      int i = 0;
+      for (; i < n; i++) {
+        char c = s.charAt(i);
+        if (c >= 0x80) {
+          break;
+        }
+        buf[p++] = (byte) c;
+      }
+      if (i == n) {
+        buf[pos] = (byte) (n << 1);
+        pos = p;
+        return;
+      }
     }
     byte[] bytes = s.getBytes(StandardCharsets.UTF_8);
     varLong(bytes.length);

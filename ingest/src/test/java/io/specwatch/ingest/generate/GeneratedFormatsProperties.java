@@ -37,7 +37,7 @@ import net.jqwik.api.constraints.LongRange;
  * accepted/drafted tokens, cycle ms, running requests) within print rounding; nothing is
  * dead-lettered.
  */
-class GeneratedFormatsProperties {
+public class GeneratedFormatsProperties {
 
   private static final Instant START = Instant.parse("2026-11-30T16:00:00Z");
 
@@ -155,6 +155,19 @@ class GeneratedFormatsProperties {
         null,
         List.of(new Segment(START, perf, new Acceptance(alphas, weights), ctx)),
         Map.of());
+  }
+
+  /**
+   * The text of every line the generator writes for one deployment of format (engine log, and for a
+   * speculative method the request and phase-profile logs): a corpus for other parser tests.
+   */
+  public static List<String> lines(LogFormat format, SpecMethod method, long seed) {
+    List<String> texts = new ArrayList<>();
+    for (Written w :
+        generate(deployment(format, method, 3, 3, seed), seed, Duration.ofSeconds(95))) {
+      texts.add(w.text());
+    }
+    return texts;
   }
 
   static List<Written> generate(DeploymentSpec d, long seed, Duration span) {

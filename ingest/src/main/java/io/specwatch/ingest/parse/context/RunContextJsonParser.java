@@ -11,6 +11,7 @@ import io.specwatch.ingest.parse.LinePrefix;
 import io.specwatch.ingest.parse.ParseResult;
 import java.time.Instant;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -27,6 +28,11 @@ public final class RunContextJsonParser implements LineParser {
   @Override
   public String format() {
     return FORMAT;
+  }
+
+  @Override
+  public List<String> markers() {
+    return List.of("specwatch.run_context");
   }
 
   @Override

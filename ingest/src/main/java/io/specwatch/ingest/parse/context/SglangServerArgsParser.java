@@ -49,6 +49,11 @@ public final class SglangServerArgsParser implements LineParser {
   }
 
   @Override
+  public List<String> markers() {
+    return List.of(MARKER);
+  }
+
+  @Override
   public ParseResult parse(String line) {
     int at = line.indexOf(MARKER);
     if (at < 0) {

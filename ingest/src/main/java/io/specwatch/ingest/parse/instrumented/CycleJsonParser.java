@@ -31,6 +31,11 @@ public final class CycleJsonParser implements LineParser {
   }
 
   @Override
+  public List<String> markers() {
+    return List.of("specwatch.cycle");
+  }
+
+  @Override
   public ParseResult parse(String line) {
     int brace = line.indexOf('{');
     if (brace < 0 || !line.contains("specwatch.cycle")) {

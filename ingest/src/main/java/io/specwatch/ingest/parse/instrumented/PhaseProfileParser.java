@@ -37,6 +37,11 @@ public final class PhaseProfileParser implements LineParser {
   }
 
   @Override
+  public List<String> markers() {
+    return List.of("ms/cyc");
+  }
+
+  @Override
   public ParseResult parse(String line) {
     if (!line.contains("ms/cyc")) {
       return ParseResult.NOT_METRIC;

@@ -33,6 +33,11 @@ public final class RequestJsonParser implements LineParser {
   }
 
   @Override
+  public List<String> markers() {
+    return List.of("\"verify_cycles\"", "\"spec_verify_ct\"");
+  }
+
+  @Override
   public ParseResult parse(String line) {
     int brace = line.indexOf('{');
     if (brace < 0) {

@@ -4,6 +4,7 @@ import io.specwatch.ingest.parse.LineParser;
 import io.specwatch.ingest.parse.ParseResult;
 import io.specwatch.ingest.parse.PrefixParser;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -39,6 +40,11 @@ public final class SglangDecodeBatchParser implements LineParser {
   @Override
   public String format() {
     return FORMAT;
+  }
+
+  @Override
+  public List<String> markers() {
+    return List.of("Decode batch");
   }
 
   @Override
@@ -97,53 +103,84 @@ public final class SglangDecodeBatchParser implements LineParser {
             raw));
   }
 
-  /** Splits {@code name: value, name: value, } into raw; returns an error or null. */
+  /**
+   * Splits {@code name: value, name: value, } into raw; returns an error or null. Reads the list in
+   * place (index ranges, one substring per name and value) with the results of the former {@code
+   * split(",")}, {@code strip()} and {@code ([^:]{1,80}?)\\s*:\\s*(.*)} ({@code
+   * FieldSplitProperties}).
+   */
   static String readFields(String list, Map<String, String> raw) {
-    for (String part : list.split(",")) {
-      String field = part.strip();
-      if (field.isEmpty()) {
+    int n = list.length();
+    for (int from = 0; from <= n; ) {
+      int comma = list.indexOf(',', from);
+      int to = comma < 0 ? n : comma;
+      // part.strip(): no supplementary code point is whitespace, so chars will do
+      int start = from;
+      while (start < to && Character.isWhitespace(list.charAt(start))) {
+        start++;
+      }
+      int end = to;
+      while (end > start && Character.isWhitespace(list.charAt(end - 1))) {
+        end--;
+      }
+      from = to + 1;
+      if (start == end) {
         continue;
       }
-      int colon = field.indexOf(':');
-      int nameEnd = colon < 0 ? -1 : nameEnd(field, colon);
-      if (nameEnd < 0 || !valueReadable(field, colon + 1)) {
+      int colon = list.indexOf(':', start);
+      if (colon >= end) {
+        colon = -1;
+      }
+      int nameEnd = colon < 0 ? -1 : nameEnd(list, start, colon);
+      if (nameEnd < 0 || !valueReadable(list, colon + 1, end)) {
         // free text such as an MFU suffix without a colon: kept, never interpreted
-        raw.merge("_text", field, (a, b) -> a + ", " + b);
+        raw.merge("_text", list.substring(start, end), (x, y) -> x + ", " + y);
         continue;
       }
-      String name = field.substring(0, nameEnd).strip();
-      if (raw.putIfAbsent(name, field.substring(colon + 1).strip()) != null) {
+      String name = stripped(list, start, nameEnd);
+      if (raw.putIfAbsent(name, stripped(list, colon + 1, end)) != null) {
         return "duplicate field '" + name + "'";
       }
     }
     return null;
   }
 
-  /**
-   * End of the name before the first colon, as the former {@code ([^:]{1,80}?)\\s*:} read it: the
-   * text before the colon without trailing regex whitespace, at least one character and at most
-   * {@link #MAX_NAME}; -1 when that does not hold.
-   */
-  private static int nameEnd(String field, int colon) {
-    int end = colon;
-    while (end > 0 && isRegexSpace(field.charAt(end - 1))) {
-      end--;
+  /** {@code s.substring(from, to).strip()}. */
+  private static String stripped(String s, int from, int to) {
+    while (from < to && Character.isWhitespace(s.charAt(from))) {
+      from++;
     }
-    end = Math.max(end, 1);
-    return colon >= 1 && end <= MAX_NAME ? end : -1;
+    while (to > from && Character.isWhitespace(s.charAt(to - 1))) {
+      to--;
+    }
+    return s.substring(from, to);
   }
 
   /**
-   * Whether the text after the colon reads as the former {@code \\s*(.*)}: leading regex
-   * whitespace, then no line terminator ({@code .} does not match one).
+   * End of the name before the first colon of the field starting at start, as the former {@code
+   * ([^:]{1,80}?)\\s*:} read it: the text before the colon without trailing regex whitespace, at
+   * least one character and at most {@link #MAX_NAME}; -1 when that does not hold.
    */
-  private static boolean valueReadable(String field, int from) {
+  private static int nameEnd(String s, int start, int colon) {
+    int end = colon;
+    while (end > start && isRegexSpace(s.charAt(end - 1))) {
+      end--;
+    }
+    end = Math.max(end, start + 1);
+    return colon >= start + 1 && end - start <= MAX_NAME ? end : -1;
+  }
+
+  /**
+   * Whether the text from {@code from} to the field's end reads as the former {@code \\s*(.*)}:
+   * leading regex whitespace, then no line terminator ({@code .} does not match one).
+   */
+  private static boolean valueReadable(String s, int from, int to) {
     int i = from;
-    while (i < field.length() && isRegexSpace(field.charAt(i))) {
+    while (i < to && isRegexSpace(s.charAt(i))) {
       i++;
     }
-    for (; i < field.length(); i++) {
-      char c = field.charAt(i);
+    for (; i < to; i++) {
+      char c = s.charAt(i);
       if (c == '\n' || c == '\r' || c == '\u0085' || c == '\u2028' || c == '\u2029') {
         return false;
       }

@@ -49,6 +49,11 @@ public final class TrtllmIterationStatsParser implements LineParser {
   }
 
   @Override
+  public List<String> markers() {
+    return List.of("\"iterLatencyMS\"", "\"specDecodingStats\"");
+  }
+
+  @Override
   public ParseResult parse(String line) {
     if (line == null
         || !(line.contains("\"iterLatencyMS\"") || line.contains("\"specDecodingStats\""))) {

@@ -62,6 +62,11 @@ public final class VllmConfigParser implements LineParser {
   }
 
   @Override
+  public List<String> markers() {
+    return List.of("LLM engine", NON_DEFAULT);
+  }
+
+  @Override
   public ParseResult parse(String line) {
     // the regex needs the literal "LLM engine": most lines are rejected without running it
     Matcher m = line.contains("LLM engine") ? ENGINE.matcher(line) : null;

@@ -2,6 +2,7 @@ package io.specwatch.ingest.parse.vllm;
 
 import io.specwatch.ingest.parse.LineParser;
 import io.specwatch.ingest.parse.ParseResult;
+import java.util.List;
 
 /**
  * vLLM v0 engine lines: {@code Speculative metrics: Draft acceptance rate: F, System efficiency: F,
@@ -26,6 +27,11 @@ public final class VllmV0Parser implements LineParser {
   @Override
   public String format() {
     return FAMILY;
+  }
+
+  @Override
+  public List<String> markers() {
+    return List.of(STAGE_MARKER, SPEC_MARKER, THROUGHPUT_MARKER);
   }
 
   @Override

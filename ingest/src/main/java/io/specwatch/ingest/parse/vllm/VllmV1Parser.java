@@ -2,6 +2,7 @@ package io.specwatch.ingest.parse.vllm;
 
 import io.specwatch.ingest.parse.LineParser;
 import io.specwatch.ingest.parse.ParseResult;
+import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -44,6 +45,11 @@ public final class VllmV1Parser implements LineParser {
   @Override
   public String format() {
     return FAMILY;
+  }
+
+  @Override
+  public List<String> markers() {
+    return List.of(SPEC_DECODING, SPECULATIVE, THROUGHPUT);
   }
 
   @Override

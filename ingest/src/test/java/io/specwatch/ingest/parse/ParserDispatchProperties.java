@@ -1,0 +1,208 @@
+package io.specwatch.ingest.parse;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.specwatch.ingest.generate.GeneratedFormatsProperties;
+import io.specwatch.ingest.generate.LogFormat;
+import io.specwatch.ingest.generate.SpecMethod;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+import net.jqwik.api.Arbitraries;
+import net.jqwik.api.Arbitrary;
+import net.jqwik.api.Example;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.Provide;
+
+/**
+ * {@link ParserRegistry}'s marker dispatch gives the same {@link ParseResult} as trying every
+ * parser in order (the registry before the dispatch): on every line of the committed logs (demo
+ * logs, test resources), on every line the generator writes for each format family, and on
+ * arbitrary lines built from markers, pieces of real lines and random text. Also: every parser
+ * keeps its markers' promise (NotMetric on a line with none of them).
+ */
+class ParserDispatchProperties {
+
+  private static final ParserRegistry REGISTRY = ParserRegistry.defaults();
+  private static final List<String> CORPUS = corpus();
+
+  /** The former registry: every parser in order, first non-NotMetric answer wins. */
+  static ParseResult ordered(List<LineParser> parsers, String line) {
+    if (line == null || line.isBlank()) {
+      return ParseResult.NOT_METRIC;
+    }
+    for (LineParser parser : parsers) {
+      ParseResult result;
+      try {
+        result = parser.parse(line);
+      } catch (RuntimeException e) {
+        result = ParseResult.failed(parser.format(), "parser error: " + e);
+      }
+      if (!(result instanceof ParseResult.NotMetric)) {
+        return result;
+      }
+    }
+    return ParseResult.NOT_METRIC;
+  }
+
+  private static void assertSame(String line) {
+    ParseResult fast = REGISTRY.parse(line);
+    ParseResult slow = ordered(REGISTRY.parsers(), line);
+    assertThat(fast).as("line: %s", line).usingRecursiveComparison().isEqualTo(slow);
+    assertThat(fast.getClass()).as("line: %s", line).isEqualTo(slow.getClass());
+  }
+
+  @Example
+  void committedAndGeneratedLinesParseAsBefore() {
+    int parsed = 0;
+    for (String line : CORPUS) {
+      assertSame(line);
+      if (REGISTRY.parse(line) instanceof ParseResult.Parsed) {
+        parsed++;
+      }
+    }
+    // the corpus reaches every parser: not a vacuous comparison of NotMetric answers
+    assertThat(parsed).isGreaterThan(1000);
+    for (LineParser p : REGISTRY.parsers()) {
+      assertThat(CORPUS.stream().anyMatch(l -> !(p.parse(l) instanceof ParseResult.NotMetric)))
+          .as("some corpus line is claimed by %s", p.format())
+          .isTrue();
+    }
+  }
+
+  @Example
+  void charsOutsideLatin1DoNotShiftTheScan() {
+    // a surrogate pair is one '?' in ISO-8859-1: the byte scan would see the marker one index early
+    for (String line :
+        List.of(
+            "\ud83d\ude00Decode batch",
+            "\ud83d\ude00\ud83d\ude00 x Decode batch. #running-req: 1, #token: 2, token usage: 0.1, "
+                + "gen throughput (token/s): 3.0, #queue-req: 0, ",
+            "\u4e2d\ud83dDecode batch",
+            "\u00e9\"iterLatencyMS\"\ud83d\ude00 {\"specwatch.cycle\"")) {
+      assertSame(line);
+      assertThat(REGISTRY.parse(line)).as(line).isNotEqualTo(ParseResult.NOT_METRIC);
+    }
+  }
+
+  @Property(tries = 1500)
+  void arbitraryLinesParseAsBefore(@ForAll("lines") String line) {
+    assertSame(line);
+    assertMarkersFound(line);
+  }
+
+  private static void assertMarkersFound(String line) {
+    List<String> markers =
+        REGISTRY.parsers().stream().flatMap(p -> p.markers().stream()).distinct().toList();
+    long expected = 0;
+    for (int m = 0; m < markers.size(); m++) {
+      if (line.contains(markers.get(m))) {
+        expected |= 1L << m;
+      }
+    }
+    assertThat(REGISTRY.markersIn(line)).as("markers in %s", line).isEqualTo(expected);
+  }
+
+  @Property(tries = 1500)
+  void everyParserKeepsItsMarkerPromise(@ForAll("lines") String line) {
+    for (LineParser p : REGISTRY.parsers()) {
+      if (p.markers().stream().noneMatch(line::contains)) {
+        assertThat(p.parse(line))
+            .as("%s on %s", p.format(), line)
+            .isEqualTo(ParseResult.NOT_METRIC);
+      }
+    }
+  }
+
+  @Example
+  void markerScanFindsExactlyTheMarkersContained() {
+    for (String line : CORPUS) {
+      assertMarkersFound(line);
+    }
+    // markers at the very start and end, overlapping, repeated, next to non-Latin-1 chars
+    for (String line :
+        List.of(
+            "ms/cyc",
+            "xms/cyc",
+            "Decode batchms/cyc",
+            "ms/cycDecode batch",
+            "Decode bat",
+            "LLM engineLLM engine",
+            "\u4e2dms/cyc\u4e2d\"iterLatencyMS\"",
+            "\ud83d\ude00ms/cyc")) {
+      assertMarkersFound(line);
+    }
+  }
+
+  @Provide
+  Arbitrary<String> lines() {
+    List<String> markers =
+        REGISTRY.parsers().stream().flatMap(p -> p.markers().stream()).distinct().toList();
+    Arbitrary<String> marker = Arbitraries.of(markers);
+    Arbitrary<String> cutMarker =
+        marker.flatMap(
+            m ->
+                Arbitraries.integers()
+                    .between(0, m.length())
+                    .flatMap(
+                        a ->
+                            Arbitraries.integers()
+                                .between(a, m.length())
+                                .map(b -> m.substring(a, b))));
+    Arbitrary<String> real = Arbitraries.of(CORPUS);
+    Arbitrary<String> cutReal =
+        real.flatMap(
+            l ->
+                Arbitraries.integers()
+                    .between(0, l.length())
+                    .flatMap(
+                        a ->
+                            Arbitraries.integers()
+                                .between(a, l.length())
+                                .map(b -> l.substring(a, b))));
+    Arbitrary<String> noise =
+        Arbitraries.strings()
+            .withChars("{}[]\":,. 0123456789-#abcDSsLn\u00e9\u4e2d\ud83d\ude00\t")
+            .ofMaxLength(30);
+    Arbitrary<String> piece =
+        Arbitraries.frequencyOf(
+            net.jqwik.api.Tuple.of(3, marker),
+            net.jqwik.api.Tuple.of(2, cutMarker),
+            net.jqwik.api.Tuple.of(2, real),
+            net.jqwik.api.Tuple.of(3, cutReal),
+            net.jqwik.api.Tuple.of(3, noise));
+    return piece.list().ofMinSize(1).ofMaxSize(5).map(l -> String.join("", l));
+  }
+
+  private static List<String> corpus() {
+    List<String> lines = new ArrayList<>();
+    for (Path p :
+        List.of(
+            Path.of("..", "demo", "logs", "kimi-eagle3.log"),
+            Path.of("..", "demo", "logs", "kimi-baseline.log"),
+            Path.of("src", "test", "resources", "mixed", "mixed-engines.log"),
+            Path.of("src", "test", "resources", "requests", "requests.jsonl"))) {
+      try (Stream<String> s = Files.lines(p, StandardCharsets.UTF_8)) {
+        s.forEach(lines::add);
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
+      }
+    }
+    long seed = 7;
+    for (LogFormat f : LogFormat.values()) {
+      for (SpecMethod m : List.of(SpecMethod.EAGLE3, SpecMethod.NONE)) {
+        if (m == SpecMethod.NONE && f == LogFormat.SPECWATCH_CYCLE) {
+          continue;
+        }
+        lines.addAll(GeneratedFormatsProperties.lines(f, m, seed++));
+      }
+    }
+    return List.copyOf(lines);
+  }
+}
