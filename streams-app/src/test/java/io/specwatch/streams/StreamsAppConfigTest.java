@@ -51,7 +51,7 @@ class StreamsAppConfigTest {
     assertThat(p.getProperty(StreamsConfig.BOOTSTRAP_SERVERS_CONFIG)).isEqualTo("127.0.0.1:19092");
     assertThat(p.getProperty(StreamsConfig.STATE_DIR_CONFIG)).isEqualTo("/tmp/state");
     assertThat(p.getProperty("__emit.interval.ms.kstreams.windowed.aggregation__")).isEqualTo("0");
-    assertThat(p.getProperty(StreamsConfig.STATESTORE_CACHE_MAX_BYTES_CONFIG)).isEqualTo("0");
+    assertThat(p.getProperty(StreamsConfig.STATESTORE_CACHE_MAX_BYTES_CONFIG)).isNull();
     assertThat(p.getProperty(StreamsConfig.COMMIT_INTERVAL_MS_CONFIG)).isEqualTo("1000");
     // the whole set is accepted by Kafka Streams itself
     assertThat(new StreamsConfig(p).getString(StreamsConfig.PROCESSING_GUARANTEE_CONFIG))

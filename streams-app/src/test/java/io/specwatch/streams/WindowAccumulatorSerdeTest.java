@@ -87,8 +87,7 @@ class WindowAccumulatorSerdeTest {
    * ({@code toByteArray()}, length-prefixed, empty for no value) and lateEvents; v2 lacks the last
    * long.
    */
-  private static byte[] legacyKllBlob(
-      WindowAccumulator a, double[][] values, long[] weights, boolean v3) {
+  static byte[] legacyKllBlob(WindowAccumulator a, double[][] values, long[] weights, boolean v3) {
     byte[][] sketches = new byte[4][];
     for (int s = 0; s < 4; s++) {
       KllDoublesSketch kll = KllDoublesSketch.newHeapInstance(200);
