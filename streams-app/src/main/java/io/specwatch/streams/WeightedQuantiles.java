@@ -1,91 +1,164 @@
 package io.specwatch.streams;
 
-import java.util.Arrays;
+import com.datadoghq.sketch.ddsketch.DDSketch;
+import com.datadoghq.sketch.ddsketch.encoding.ByteArrayInput;
+import com.datadoghq.sketch.ddsketch.encoding.GrowingByteArrayOutput;
+import com.datadoghq.sketch.ddsketch.mapping.CubicallyInterpolatedMapping;
+import com.datadoghq.sketch.ddsketch.mapping.IndexMapping;
+import com.datadoghq.sketch.ddsketch.store.Bin;
+import com.datadoghq.sketch.ddsketch.store.CollapsingLowestDenseStore;
+import com.datadoghq.sketch.ddsketch.store.Store;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import java.util.function.Supplier;
 import org.apache.datasketches.kll.KllDoublesSketch;
 import org.apache.datasketches.memory.Memory;
 import org.apache.datasketches.quantilescommon.DoublesSortedView;
-import org.apache.datasketches.quantilescommon.QuantileSearchCriteria;
 
 /**
- * A mergeable, weighted quantile sketch of one metric: Apache DataSketches' KLL doubles sketch with
- * {@code k = 200}. The sketch is created on the first value, so windows without the metric cost
- * nothing.
+ * A mergeable, weighted quantile sketch of one metric: Datadog's DDSketch with a relative accuracy
+ * of 1% ({@link #RELATIVE_ACCURACY}), a cubically interpolated index mapping and a dense store of
+ * at most {@link #MAX_BINS} bins per sign that collapses its lowest bins first. The sketch is
+ * created on the first value, so windows without the metric cost nothing.
  *
- * <p>Error bound: normalised rank error about 1.33% for a single quantile and about 1.65% for
- * PMF/CDF-style (double-sided) queries, at 99% confidence ({@link #RANK_ERROR}). A reported p95 is
- * a value whose true (weighted) rank lies in 0.95 +/- that bound. Values are exact while the sketch
- * retains every item (a few hundred updates).
+ * <p>Error bound (deterministic, not probabilistic): every value falls into a bin whose
+ * representative value is within 1% of it, relatively, and bins are ordered like values; so a
+ * reported quantile is within 1% relative error of the true value at that (cycle-weighted) rank:
+ * {@code |reported - x_q| <= 0.01 * |x_q|}. The rank is not approximated at all. Queries use the
+ * inclusive definition: x_q is the smallest value whose cumulative weight reaches {@code q} of the
+ * total. The bound holds unless the store collapsed bins, which needs values spanning a ratio of
+ * more than ~6e17 (2048 bins of a factor 1.0202 each), and then only for quantiles inside the
+ * collapsed lowest range (high percentiles are what the window reports, hence collapsing lowest).
+ *
+ * <p>Weights are native: {@code accept(value, cycles)} adds the cycles to one bin's count, so an
+ * SGLang line summarising hundreds of cycles costs the same as one cycle. Zero and values smaller
+ * than the mapping's smallest indexable magnitude go to the zero bucket; negative values to a
+ * negative store (kept, as before); NaN, infinities and magnitudes above the mapping's largest
+ * indexable value (~1e307) are ignored.
  */
 final class WeightedQuantiles {
-  /** KLL accuracy parameter. */
-  static final int K = 200;
+  /** DDSketch relative accuracy: a reported quantile is within 1% of the true value. */
+  static final double RELATIVE_ACCURACY = 0.01;
 
-  /** The stated normalised rank error bound (double-sided, 99% confidence), ~0.0165. */
-  static final double RANK_ERROR = KllDoublesSketch.getNormalizedRankError(K, true);
+  /** Bins per store (positive and negative values) before the lowest ones collapse. */
+  static final int MAX_BINS = 2048;
 
-  private KllDoublesSketch sketch;
+  private static final IndexMapping MAPPING = new CubicallyInterpolatedMapping(RELATIVE_ACCURACY);
+  private static final Supplier<Store> STORE = () -> new CollapsingLowestDenseStore(MAX_BINS);
+
+  private DDSketch sketch;
 
   /** Adds {@code value} with {@code weight} (cycles it stands for); ignores NaN and weight 0. */
   void add(Double value, long weight) {
-    if (value == null || !Double.isFinite(value) || weight <= 0) {
+    if (value == null
+        || !Double.isFinite(value)
+        || Math.abs(value) > MAPPING.maxIndexableValue()
+        || weight <= 0) {
       return;
     }
     if (sketch == null) {
-      sketch = KllDoublesSketch.newHeapInstance(K);
+      sketch = new DDSketch(MAPPING, STORE);
     }
-    if (weight == 1) {
-      sketch.update(value);
-    } else {
-      sketch.update(value, weight);
-    }
+    sketch.accept(value, weight);
   }
 
   /** A new sketch holding both inputs; neither input changes. */
   WeightedQuantiles merge(WeightedQuantiles other) {
     WeightedQuantiles m = new WeightedQuantiles();
     if (sketch != null) {
-      m.sketch = KllDoublesSketch.heapify(Memory.wrap(sketch.toByteArray()));
+      m.sketch = sketch.copy();
     }
     if (other.sketch != null) {
       if (m.sketch == null) {
-        m.sketch = KllDoublesSketch.heapify(Memory.wrap(other.sketch.toByteArray()));
+        m.sketch = other.sketch.copy();
       } else {
-        m.sketch.merge(other.sketch);
+        m.sketch.mergeWith(other.sketch);
       }
     }
     return m;
   }
 
-  /** The (inclusive) quantile at {@code rank} in [0, 1], or null without any value. */
+  /**
+   * The (inclusive) quantile at {@code rank} in [0, 1], or null without any value: within 1% of the
+   * smallest value whose cumulative weight reaches {@code rank} of the total.
+   */
   Double quantile(double rank) {
-    return sketch == null || sketch.isEmpty()
-        ? null
-        : sketch.getQuantile(rank, QuantileSearchCriteria.INCLUSIVE);
+    if (sketch == null || sketch.isEmpty()) {
+      return null;
+    }
+    double total = sketch.getCount();
+    // DDSketch answers the first bin whose cumulative count exceeds q * (total - 1); with integer
+    // counts, asking for (target - 0.5) / (total - 1) gives the first bin reaching target.
+    double target = Math.max(1.0, Math.ceil(Math.min(1.0, Math.max(0.0, rank)) * total));
+    double q = total <= 1 ? 0.0 : Math.min(1.0, Math.max(0.0, (target - 0.5) / (total - 1)));
+    return sketch.getValueAtQuantile(q);
   }
 
   /** Total weight added. */
   long weight() {
-    return sketch == null ? 0 : sketch.getN();
+    return sketch == null ? 0 : Math.round(sketch.getCount());
   }
 
-  /** The sketch's own serialisation, or an empty array when no value was added. */
+  /**
+   * The sketch's own binary encoding ({@code DDSketch.encode(output, true)}: bins and zero count,
+   * index mapping omitted because it is fixed here; a new mapping needs a new serde version), or an
+   * empty array when no value was added.
+   */
   byte[] toBytes() {
-    return sketch == null ? new byte[0] : sketch.toByteArray();
+    if (sketch == null) {
+      return new byte[0];
+    }
+    GrowingByteArrayOutput out = GrowingByteArrayOutput.withDefaultInitialCapacity();
+    try {
+      sketch.encode(out, true);
+    } catch (IOException e) {
+      throw new UncheckedIOException("DDSketch encoding", e);
+    }
+    return out.trimmedCopy();
   }
 
-  /** Reads {@link #toBytes()}. */
+  /** Reads {@link #toBytes()} ({@code DDSketch.decode} with this class's store and mapping). */
   static WeightedQuantiles fromBytes(byte[] bytes) {
     WeightedQuantiles q = new WeightedQuantiles();
     if (bytes.length > 0) {
-      q.sketch = KllDoublesSketch.heapify(Memory.wrap(bytes));
+      try {
+        q.sketch = DDSketch.decode(ByteArrayInput.wrap(bytes), STORE, MAPPING);
+      } catch (IOException e) {
+        throw new UncheckedIOException("bad DDSketch bytes", e);
+      }
     }
     return q;
   }
 
   /**
-   * Same weight and same retained items with the same cumulative weights (the sorted view); the
-   * internal level layout, which depends on how the items arrived, is not compared.
+   * Reads a KLL doubles sketch's {@code toByteArray()} (state written by {@code
+   * WindowAccumulatorSerde} v2 and v3): every retained item of its sorted view is added with its
+   * weight, so the result answers within the KLL sketch's own rank error plus 1% relative.
    */
+  static WeightedQuantiles fromLegacyKllBytes(byte[] bytes) {
+    WeightedQuantiles q = new WeightedQuantiles();
+    if (bytes.length == 0) {
+      return q;
+    }
+    KllDoublesSketch kll = KllDoublesSketch.heapify(Memory.wrap(bytes));
+    if (kll.isEmpty()) {
+      return q;
+    }
+    DoublesSortedView view = kll.getSortedView();
+    double[] values = view.getQuantiles();
+    long[] cumulative = view.getCumulativeWeights();
+    long previous = 0;
+    for (int i = 0; i < values.length; i++) {
+      q.add(values[i], cumulative[i] - previous);
+      previous = cumulative[i];
+    }
+    return q;
+  }
+
+  /** Same zero count and the same bins (index and count) in both stores. */
   @Override
   public boolean equals(Object o) {
     if (!(o instanceof WeightedQuantiles q) || weight() != q.weight()) {
@@ -94,10 +167,17 @@ final class WeightedQuantiles {
     if (weight() == 0) {
       return true;
     }
-    DoublesSortedView mine = sketch.getSortedView();
-    DoublesSortedView theirs = q.sketch.getSortedView();
-    return Arrays.equals(mine.getQuantiles(), theirs.getQuantiles())
-        && Arrays.equals(mine.getCumulativeWeights(), theirs.getCumulativeWeights());
+    return bins(sketch.getPositiveValueStore()).equals(bins(q.sketch.getPositiveValueStore()))
+        && bins(sketch.getNegativeValueStore()).equals(bins(q.sketch.getNegativeValueStore()));
+  }
+
+  private static List<String> bins(Store store) {
+    List<String> bins = new ArrayList<>();
+    for (Iterator<Bin> it = store.getAscendingIterator(); it.hasNext(); ) {
+      Bin bin = it.next();
+      bins.add(bin.getIndex() + ":" + bin.getCount());
+    }
+    return bins;
   }
 
   @Override

@@ -20,8 +20,9 @@ import java.util.Objects;
  * perPositionCycles} cycles that carried per-position data; a position an event did not draft
  * counts as not accepted.
  *
- * <p>Percentiles come from {@link WeightedQuantiles} (KLL, k=200): normalised rank error ~1.65%
- * (99% confidence), mergeable, so the accumulator stays associative within that bound.
+ * <p>Percentiles come from {@link WeightedQuantiles} (DDSketch, 1% relative accuracy): a reported
+ * percentile is within 1% of the true value at its rank; sketches merge by adding bin counts, so
+ * the accumulator stays associative.
  */
 public final class WindowAccumulator {
   long events;

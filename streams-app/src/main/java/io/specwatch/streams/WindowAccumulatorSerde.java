@@ -1,5 +1,6 @@
 package io.specwatch.streams;
 
+import java.io.UncheckedIOException;
 import java.nio.BufferUnderflowException;
 import java.nio.ByteBuffer;
 import org.apache.datasketches.common.SketchesException;
@@ -20,12 +21,18 @@ import org.apache.kafka.common.serialization.Serializer;
  *       verify, cycle ms and accept-length sketches, each an int length and the KLL sketch's own
  *       {@code toByteArray()} bytes (length 0: no value). A v1 blob reads with empty per-position
  *       data and empty sketches.
+ *   <li>v3: v2, then long lateEvents.
+ *   <li>v4 (written): v3 with each sketch as DDSketch bytes ({@code DDSketch.encode}, index mapping
+ *       omitted: 1% cubically interpolated, see {@link WeightedQuantiles}) instead of KLL. v2 and
+ *       v3 KLL sketches are converted on read (every retained item with its weight), so a changelog
+ *       written before DDSketch restores.
  * </ul>
  */
 public final class WindowAccumulatorSerde implements Serde<WindowAccumulator> {
   static final byte VERSION_1 = 1;
   static final byte VERSION_2 = 2;
   static final byte VERSION_3 = 3;
+  static final byte VERSION_4 = 4;
   private static final int V1_SIZE = 1 + 15 * 8;
 
   @Override
@@ -47,7 +54,7 @@ public final class WindowAccumulatorSerde implements Serde<WindowAccumulator> {
       size += 4 + s.length;
     }
     ByteBuffer b = ByteBuffer.allocate(size);
-    b.put(VERSION_3);
+    b.put(VERSION_4);
     writeV1Fields(b, a);
     b.putInt(a.perPositionAccepted.length);
     for (double accepted : a.perPositionAccepted) {
@@ -81,8 +88,7 @@ public final class WindowAccumulatorSerde implements Serde<WindowAccumulator> {
   }
 
   static WindowAccumulator read(byte[] bytes) {
-    if (bytes.length == 0
-        || (bytes[0] != VERSION_1 && bytes[0] != VERSION_2 && bytes[0] != VERSION_3)) {
+    if (bytes.length == 0 || bytes[0] < VERSION_1 || bytes[0] > VERSION_4) {
       throw new SerializationException(
           "unknown WindowAccumulator version " + (bytes.length == 0 ? "(empty)" : bytes[0]));
     }
@@ -109,9 +115,9 @@ public final class WindowAccumulatorSerde implements Serde<WindowAccumulator> {
       a.batchSizeWeighted = b.getDouble();
       a.batchSizeCycles = b.getLong();
       if (bytes[0] >= VERSION_2) {
-        readV2Fields(b, a);
+        readV2Fields(b, a, bytes[0] >= VERSION_4);
       }
-      if (bytes[0] == VERSION_3) {
+      if (bytes[0] >= VERSION_3) {
         a.lateEvents = b.getLong();
       }
       if (b.hasRemaining()) {
@@ -119,12 +125,16 @@ public final class WindowAccumulatorSerde implements Serde<WindowAccumulator> {
             "WindowAccumulator v" + bytes[0] + ": " + b.remaining() + " trailing bytes");
       }
       return a;
-    } catch (BufferUnderflowException | IllegalArgumentException | SketchesException e) {
+    } catch (BufferUnderflowException
+        | IllegalArgumentException
+        | IndexOutOfBoundsException
+        | UncheckedIOException
+        | SketchesException e) {
       throw new SerializationException("truncated WindowAccumulator", e);
     }
   }
 
-  private static void readV2Fields(ByteBuffer b, WindowAccumulator a) {
+  private static void readV2Fields(ByteBuffer b, WindowAccumulator a, boolean ddSketch) {
     int positions = b.getInt();
     if (positions < 0 || positions > b.remaining() / 8) {
       throw new SerializationException("WindowAccumulator v2: bad position count " + positions);
@@ -134,19 +144,21 @@ public final class WindowAccumulatorSerde implements Serde<WindowAccumulator> {
       a.perPositionAccepted[i] = b.getDouble();
     }
     a.perPositionCycles = b.getLong();
-    a.draftMs = readSketch(b);
-    a.verifyMs = readSketch(b);
-    a.cycleMs = readSketch(b);
-    a.acceptLength = readSketch(b);
+    a.draftMs = readSketch(b, ddSketch);
+    a.verifyMs = readSketch(b, ddSketch);
+    a.cycleMs = readSketch(b, ddSketch);
+    a.acceptLength = readSketch(b, ddSketch);
   }
 
-  private static WeightedQuantiles readSketch(ByteBuffer b) {
+  private static WeightedQuantiles readSketch(ByteBuffer b, boolean ddSketch) {
     int length = b.getInt();
     if (length < 0 || length > b.remaining()) {
       throw new SerializationException("WindowAccumulator v2: bad sketch length " + length);
     }
     byte[] sketch = new byte[length];
     b.get(sketch);
-    return WeightedQuantiles.fromBytes(sketch);
+    return ddSketch
+        ? WeightedQuantiles.fromBytes(sketch)
+        : WeightedQuantiles.fromLegacyKllBytes(sketch);
   }
 }

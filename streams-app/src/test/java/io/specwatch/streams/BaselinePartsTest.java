@@ -150,9 +150,12 @@ class BaselinePartsTest {
     WindowAccumulator legacy =
         WindowAccumulator.empty()
             .add(TestEvents.full("d", 1, 40, 2.0, 40, 120, 30.0, 60.0, 4000.0, 3));
-    byte[] v2 = WindowAccumulatorSerde.write(legacy);
-    v2 = java.util.Arrays.copyOf(v2, v2.length - 8);
-    v2[0] = WindowAccumulatorSerde.VERSION_2;
+    // a v2 blob (KLL sketches) as the single-accumulator release wrote it
+    double nan = Double.NaN;
+    byte[] v2 =
+        WindowAccumulatorSerdeTest.legacyKllBlob(
+            legacy, new double[][] {{nan}, {nan}, {30.0}, {2.0}}, new long[] {40}, false);
+    assertThat(v2[0]).isEqualTo(WindowAccumulatorSerde.VERSION_2);
     DeploymentWindow restored = serde.deserializer().deserialize("t", v2);
     assertThat(restored.rows()).containsOnlyKeys(BreakdownKey.total(true));
     assertThat(restored.rows().get(BreakdownKey.total(true))).isEqualTo(legacy);

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import org.assertj.core.data.Percentage;
 
 /** Exact weighted (inclusive) quantiles of known data, to check sketch answers against. */
 final class ExactQuantiles {
@@ -33,12 +34,19 @@ final class ExactQuantiles {
     return sorted.get(sorted.size() - 1).value();
   }
 
-  /** Asserts {@code actual} is a quantile of rank within {@code rank +/- RANK_ERROR}. */
+  /** AssertJ's offset for a percentile reported by {@link WeightedQuantiles}: 1% of the value. */
+  static final Percentage BOUND =
+      Percentage.withPercentage(WeightedQuantiles.RELATIVE_ACCURACY * 100);
+
+  /**
+   * Asserts {@code actual} is within the DDSketch bound of the true value at {@code rank}: at most
+   * 1% away from it, relatively (the rank itself is exact).
+   */
   void assertWithinBound(Double actual, double rank) {
-    double eps = WeightedQuantiles.RANK_ERROR;
+    double exact = quantile(rank);
     assertThat(actual)
-        .as("p%s within rank error %s", rank * 100, eps)
+        .as("p%s within %s relative of %s", rank * 100, WeightedQuantiles.RELATIVE_ACCURACY, exact)
         .isNotNull()
-        .isBetween(quantile(rank - eps), quantile(rank + eps));
+        .isCloseTo(exact, BOUND);
   }
 }

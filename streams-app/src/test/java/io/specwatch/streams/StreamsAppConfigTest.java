@@ -51,9 +51,31 @@ class StreamsAppConfigTest {
     assertThat(p.getProperty(StreamsConfig.BOOTSTRAP_SERVERS_CONFIG)).isEqualTo("127.0.0.1:19092");
     assertThat(p.getProperty(StreamsConfig.STATE_DIR_CONFIG)).isEqualTo("/tmp/state");
     assertThat(p.getProperty("__emit.interval.ms.kstreams.windowed.aggregation__")).isEqualTo("0");
+    assertThat(p.getProperty(StreamsConfig.STATESTORE_CACHE_MAX_BYTES_CONFIG)).isNull();
+    assertThat(p.getProperty(StreamsConfig.COMMIT_INTERVAL_MS_CONFIG)).isEqualTo("1000");
     // the whole set is accepted by Kafka Streams itself
     assertThat(new StreamsConfig(p).getString(StreamsConfig.PROCESSING_GUARANTEE_CONFIG))
         .isEqualTo("exactly_once_v2");
+  }
+
+  @Test
+  void tuningDefaultsGiveWayToValidOverridesAndRejectBadOnes() {
+    Properties p =
+        config(Map.of("statestore.cache.max.bytes", "10485760", "commit.interval.ms", "200"))
+            .kafkaProperties();
+    assertThat(p.getProperty("statestore.cache.max.bytes")).isEqualTo("10485760");
+    assertThat(p.getProperty("commit.interval.ms")).isEqualTo("200");
+    assertThatThrownBy(() -> config(Map.of("statestore.cache.max.bytes", "100MB")))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("statestore.cache.max.bytes")
+        .hasMessageContaining("100MB");
+    assertThatThrownBy(() -> config(Map.of("commit.interval.ms", "0")))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("commit.interval.ms must be at least 1");
+    assertThatThrownBy(
+            () -> config(Map.of("__emit.interval.ms.kstreams.windowed.aggregation__", "-1")))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("__emit.interval.ms.kstreams.windowed.aggregation__");
   }
 
   @Test

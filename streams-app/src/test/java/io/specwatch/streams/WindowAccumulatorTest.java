@@ -61,7 +61,7 @@ class WindowAccumulatorTest {
   }
 
   @Test
-  void smallWindowsGiveExactCycleWeightedPercentiles() {
+  void smallWindowsGiveCycleWeightedPercentilesWithinOnePercent() {
     WindowAccumulator a =
         WindowAccumulator.empty()
             .add(timed(1, 40, 2.0, 30.0, 5.0, 20.0))
@@ -69,19 +69,19 @@ class WindowAccumulatorTest {
             .add(timed(3, 1, 6.0, 90.0, 9.0, 70.0));
     WindowResult r = a.toResult("d", 0, 60_000);
     // cycleMs: 20 x120, 30 x40, 90 x1 of 161 -> p50 20, p95 (rank 152.95) 30, p99 (159.39) 30
-    assertThat(r.getCycleMsP50()).isEqualTo(20.0);
-    assertThat(r.getCycleMsP95()).isEqualTo(30.0);
-    assertThat(r.getCycleMsP99()).isEqualTo(30.0);
-    assertThat(r.getDraftMsP50()).isEqualTo(4.0);
-    assertThat(r.getDraftMsP95()).isEqualTo(5.0);
-    assertThat(r.getVerifyMsP99()).isEqualTo(20.0);
-    assertThat(r.getAcceptLengthP50()).isEqualTo(3.0);
-    assertThat(r.getAcceptLengthP95()).isEqualTo(3.0);
+    assertThat(r.getCycleMsP50()).isCloseTo(20.0, ExactQuantiles.BOUND);
+    assertThat(r.getCycleMsP95()).isCloseTo(30.0, ExactQuantiles.BOUND);
+    assertThat(r.getCycleMsP99()).isCloseTo(30.0, ExactQuantiles.BOUND);
+    assertThat(r.getDraftMsP50()).isCloseTo(4.0, ExactQuantiles.BOUND);
+    assertThat(r.getDraftMsP95()).isCloseTo(5.0, ExactQuantiles.BOUND);
+    assertThat(r.getVerifyMsP99()).isCloseTo(20.0, ExactQuantiles.BOUND);
+    assertThat(r.getAcceptLengthP50()).isCloseTo(3.0, ExactQuantiles.BOUND);
+    assertThat(r.getAcceptLengthP95()).isCloseTo(3.0, ExactQuantiles.BOUND);
     assertThat(WindowAccumulator.empty().toResult("d", 0, 1).getCycleMsP50()).isNull();
   }
 
   @Test
-  void largeWindowsStayWithinTheStatedRankError() {
+  void largeWindowsStayWithinTheStatedRelativeError() {
     Random random = new Random(42);
     WindowAccumulator a = WindowAccumulator.empty();
     ExactQuantiles draft = new ExactQuantiles();
@@ -100,7 +100,7 @@ class WindowAccumulatorTest {
       tau.add(t, cycles);
     }
     WindowResult r = a.toResult("d", 0, 60_000);
-    assertThat(WeightedQuantiles.RANK_ERROR).isCloseTo(0.0165, within(0.001));
+    assertThat(WeightedQuantiles.RELATIVE_ACCURACY).isEqualTo(0.01);
     draft.assertWithinBound(r.getDraftMsP50(), 0.50);
     draft.assertWithinBound(r.getDraftMsP95(), 0.95);
     draft.assertWithinBound(r.getDraftMsP99(), 0.99);
@@ -115,7 +115,7 @@ class WindowAccumulatorTest {
   }
 
   @Property(tries = 50)
-  void mergeIsAssociativeWithinTheSketchBound(
+  void mergeIsAssociativeAndWithinTheSketchBound(
       @ForAll("events") List<DecodeEvent> x,
       @ForAll("events") List<DecodeEvent> y,
       @ForAll("events") List<DecodeEvent> z) {
@@ -150,6 +150,10 @@ class WindowAccumulatorTest {
       assertThat(right.getCycleMsP50()).isNull();
       return;
     }
+    // DDSketch merges add bin counts: both groupings give the same sketch, hence the same answers
+    assertThat(a.merge(b).merge(c).cycleMs).isEqualTo(a.merge(b.merge(c)).cycleMs);
+    assertThat(left.getCycleMsP99()).isEqualTo(right.getCycleMsP99());
+    assertThat(left.getVerifyMsP95()).isEqualTo(right.getVerifyMsP95());
     for (WindowResult r : List.of(left, right)) {
       cycle.assertWithinBound(r.getCycleMsP50(), 0.50);
       cycle.assertWithinBound(r.getCycleMsP99(), 0.99);
