@@ -140,32 +140,25 @@ class ParserDispatchProperties {
     }
   }
 
+  /** A random substring [a, b) of each generated string (cut at either end or both). */
+  private static Arbitrary<String> cut(Arbitrary<String> whole) {
+    return whole.flatMap(
+        s ->
+            Arbitraries.integers()
+                .between(0, s.length())
+                .flatMap(
+                    a ->
+                        Arbitraries.integers().between(a, s.length()).map(b -> s.substring(a, b))));
+  }
+
   @Provide
   Arbitrary<String> lines() {
     List<String> markers =
         REGISTRY.parsers().stream().flatMap(p -> p.markers().stream()).distinct().toList();
     Arbitrary<String> marker = Arbitraries.of(markers);
-    Arbitrary<String> cutMarker =
-        marker.flatMap(
-            m ->
-                Arbitraries.integers()
-                    .between(0, m.length())
-                    .flatMap(
-                        a ->
-                            Arbitraries.integers()
-                                .between(a, m.length())
-                                .map(b -> m.substring(a, b))));
+    Arbitrary<String> cutMarker = cut(marker);
     Arbitrary<String> real = Arbitraries.of(CORPUS);
-    Arbitrary<String> cutReal =
-        real.flatMap(
-            l ->
-                Arbitraries.integers()
-                    .between(0, l.length())
-                    .flatMap(
-                        a ->
-                            Arbitraries.integers()
-                                .between(a, l.length())
-                                .map(b -> l.substring(a, b))));
+    Arbitrary<String> cutReal = cut(real);
     Arbitrary<String> noise =
         Arbitraries.strings()
             .withChars("{}[]\":,. 0123456789-#abcDSsLn\u00e9\u4e2d\ud83d\ude00\t")
