@@ -186,7 +186,13 @@ public final class Main implements Runnable {
         return 2;
       }
       try (AppRuntime app = runtime) {
-        StreamsRunner runner = StreamsRunner.start(config, app.readiness(), app.registry());
+        StreamsRunner runner;
+        try {
+          runner = StreamsRunner.start(config, app.readiness(), app.registry());
+        } catch (IllegalStateException e) {
+          LOG.error("cannot start: {}", e.getMessage());
+          return 2;
+        }
         CountDownLatch exited = new CountDownLatch(1);
         Thread hook =
             new Thread(

@@ -95,6 +95,9 @@ final class RunContextLookup implements Processor<String, WindowResult, String, 
         noneReason == null
             ? row
             : WindowResult.newBuilder(row).setBaselineSource(noneReason).build();
-    context.forward(record.withKey(key).withValue(out));
+    // the window end, not the aggregate's timestamp: after a restore that is the changelog's
+    // append time (TopologyFactory.WINDOW_CHANGELOG_CONFIG), so results stay identical
+    context.forward(
+        record.withKey(key).withValue(out).withTimestamp(row.getWindowEnd().toEpochMilli()));
   }
 }

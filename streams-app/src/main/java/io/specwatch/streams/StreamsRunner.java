@@ -4,14 +4,17 @@ import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.binder.kafka.KafkaStreamsMetrics;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.specwatch.runtime.Readiness;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
+import java.util.Properties;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import org.apache.kafka.streams.KafkaStreams;
+import org.apache.kafka.streams.StreamsConfig;
 import org.apache.kafka.streams.Topology;
 import org.apache.kafka.streams.errors.StreamsUncaughtExceptionHandler.StreamThreadExceptionResponse;
 import org.slf4j.Logger;
@@ -91,6 +94,13 @@ public final class StreamsRunner implements AutoCloseable {
     LOG.info("starting streams app: {}", config.describe());
     Topology topology = TopologyFactory.build(config.topologyInputs());
     LOG.debug("topology:\n{}", topology.describe());
+    Properties props = config.kafkaProperties();
+    // a task directory a crash left behind would stop KafkaStreams.start() or be wiped by it anyway
+    LocalStateRepair.repair(
+        Path.of(props.getProperty(StreamsConfig.STATE_DIR_CONFIG)),
+        props.getProperty(StreamsConfig.APPLICATION_ID_CONFIG),
+        !StreamsConfig.AT_LEAST_ONCE.equals(
+            props.getProperty(StreamsConfig.PROCESSING_GUARANTEE_CONFIG)));
     StreamsRunner runner = new StreamsRunner(topology, config, readiness, registry);
     runner.streams.start();
     return runner;

@@ -3,7 +3,9 @@ package io.specwatch.streams;
 import io.specwatch.schemas.RunContext;
 import io.specwatch.schemas.WindowResult;
 import io.specwatch.streams.alert.AlertTopology;
+import java.util.Map;
 import java.util.Properties;
+import org.apache.kafka.common.config.TopicConfig;
 import org.apache.kafka.common.serialization.Serdes;
 import org.apache.kafka.common.utils.Bytes;
 import org.apache.kafka.streams.KeyValue;
@@ -41,6 +43,21 @@ import org.apache.kafka.streams.state.WindowStore;
  * </pre>
  */
 public final class TopologyFactory {
+
+  /**
+   * Topic settings of the window store's changelog. Streams stamps each changelog record with the
+   * window's latest event time and gives the topic {@code cleanup.policy=compact,delete} with
+   * {@code retention.ms} = store retention + 1 day. With CreateTime the broker's next retention
+   * check (every 5 minutes by default) deletes every record whose event time is older than that: a
+   * replayed log, or any data more than a day old, leaves an empty changelog, and the next restore
+   * (a restart after kill -9, a task moving to another instance) rebuilds open windows from nothing
+   * (ScaleOutIT lost the first three of a window's four events that way). With LogAppendTime the
+   * retention counts from when the update was written. A restore then stamps restored windows with
+   * that append time instead of their event time; {@link RunContextLookup} re-stamps every result
+   * with its window end, so no record time downstream depends on it (docs/DESIGN.md).
+   */
+  static final Map<String, String> WINDOW_CHANGELOG_CONFIG =
+      Map.of(TopicConfig.MESSAGE_TIMESTAMP_TYPE_CONFIG, "LogAppendTime");
 
   private TopologyFactory() {}
 
@@ -86,7 +103,8 @@ public final class TopologyFactory {
                 Materialized.<String, DeploymentWindow, WindowStore<Bytes, byte[]>>as(
                         TopologyNames.WINDOW_STORE)
                     .withKeySerde(Serdes.String())
-                    .withValueSerde(new DeploymentWindowSerde()))
+                    .withValueSerde(new DeploymentWindowSerde())
+                    .withLoggingEnabled(WINDOW_CHANGELOG_CONFIG))
             .toStream(Named.as(TopologyNames.WINDOW_TO_STREAM))
             .flatMap(
                 (window, w) ->

@@ -69,6 +69,14 @@ public final class SpecwatchContainers {
         .withEnv("KAFKA_SHARE_COORDINATOR_STATE_TOPIC_REPLICATION_FACTOR", "1")
         .withEnv("KAFKA_SHARE_COORDINATOR_STATE_TOPIC_MIN_ISR", "1")
         .withEnv("KAFKA_GROUP_INITIAL_REBALANCE_DELAY_MS", "0")
+        // time retention applied within a second or two instead of every 5 minutes (delete topics:
+        // the retention check) or 15 seconds (compact,delete topics such as window-store
+        // changelogs: the idle log cleaner): a topic that would lose records stamped with old event
+        // times (replayed logs, the tests' 2026-03 data) loses them within a test, not at random in
+        // one CI run out of several
+        .withEnv("KAFKA_LOG_INITIAL_TASK_DELAY_MS", "1000")
+        .withEnv("KAFKA_LOG_RETENTION_CHECK_INTERVAL_MS", "2000")
+        .withEnv("KAFKA_LOG_CLEANER_BACKOFF_MS", "1000")
         .withEnv("KAFKA_HEAP_OPTS", "-Xmx512m -Xms128m")
         .withStartupTimeout(Duration.ofMinutes(3));
   }
