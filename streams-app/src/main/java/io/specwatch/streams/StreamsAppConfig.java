@@ -195,8 +195,10 @@ public record StreamsAppConfig(
     // range scan only when stream time passed a window close time.
     p.put(EMIT_INTERVAL_CONFIG, "0");
     // Throughput (docs/DESIGN.md, Scale-out, failover and throughput): EOS commits every second
-    // instead of every 100 ms. The record cache keeps Kafka's default (10 MB): switched off it was
-    // faster in the bench, but closed windows were then not all emitted (TopologyTestDriver tests).
+    // instead of every 100 ms. The record cache keeps Kafka's default (10 MB). (Switched off,
+    // closed
+    // windows were once not all emitted: the store retention,
+    // TopologyFactory.windowStoreRetention.)
     p.put(StreamsConfig.COMMIT_INTERVAL_MS_CONFIG, String.valueOf(DEFAULT_COMMIT_INTERVAL_MS));
     p.putAll(extraKafkaProperties);
     p.put("schema.registry.url", registryUrl);

@@ -3,6 +3,7 @@ package io.specwatch.streams;
 import io.specwatch.schemas.RunContext;
 import io.specwatch.schemas.WindowResult;
 import io.specwatch.streams.alert.AlertTopology;
+import java.time.Duration;
 import java.util.Map;
 import java.util.Properties;
 import org.apache.kafka.common.config.TopicConfig;
@@ -59,7 +60,24 @@ public final class TopologyFactory {
   static final Map<String, String> WINDOW_CHANGELOG_CONFIG =
       Map.of(TopicConfig.MESSAGE_TIMESTAMP_TYPE_CONFIG, "LogAppendTime");
 
+  /** How far beyond window + grace the window store keeps windows: the largest safe time jump. */
+  static final Duration RETENTION_BEYOND_GRACE = Duration.ofHours(1);
+
   private TopologyFactory() {}
+
+  /**
+   * Retention of the window store: window + grace + {@link #RETENTION_BEYOND_GRACE}. Kafka Streams
+   * (4.4, emit on window close) stores the closing event's window before it fetches the windows
+   * that event closed, and a RocksDB window store hides windows that start before its newest window
+   * start minus its retention. With the DSL default (window + grace) an event-time jump larger than
+   * the grace on a partition (its deployments quiet for a few minutes) hid the windows it closed,
+   * and they were never emitted, unless the record cache still held them (TopologyTest
+   * anEventTimeJumpBeyondTheGraceStillEmitsTheWindowsItCloses). With one hour more, a partition may
+   * go quiet for up to an hour; the price is an hour of closed windows kept on local disk.
+   */
+  static Duration windowStoreRetention(Duration windowSize, Duration grace) {
+    return windowSize.plus(grace).plus(RETENTION_BEYOND_GRACE);
+  }
 
   /** The topology for {@code in}. */
   public static Topology build(TopologyInputs in) {
@@ -104,7 +122,8 @@ public final class TopologyFactory {
                         TopologyNames.WINDOW_STORE)
                     .withKeySerde(Serdes.String())
                     .withValueSerde(new DeploymentWindowSerde())
-                    .withLoggingEnabled(WINDOW_CHANGELOG_CONFIG))
+                    .withLoggingEnabled(WINDOW_CHANGELOG_CONFIG)
+                    .withRetention(windowStoreRetention(in.windowSize(), in.grace())))
             .toStream(Named.as(TopologyNames.WINDOW_TO_STREAM))
             .flatMap(
                 (window, w) ->

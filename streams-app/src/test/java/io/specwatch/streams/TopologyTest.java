@@ -315,4 +315,28 @@ class TopologyTest {
     assertThat(TopologyHarness.byRow(out)).containsOnlyKeys("dep-a@0/spec/*/*", "dep-a@0/spec/*/1");
     assertThat(out).allSatisfy(kv -> assertThat(kv.value.getEvents()).isEqualTo(1));
   }
+
+  @Test
+  void anEventTimeJumpBeyondTheGraceStillEmitsTheWindowsItCloses() {
+    // no record cache: every window read comes from the RocksDB store, as after a restore or with a
+    // cache too small for the open windows. Kafka Streams stores the closing event's window before
+    // it fetches the closed ones, and a window store hides windows older than its newest window
+    // start minus its retention: with retention = window + grace (90 s here) the jump from 95 s to
+    // 400 s hid [60s, 120s) and it was never emitted
+    h.close();
+    h =
+        new TopologyHarness(
+            stateDir.resolve("no-cache"),
+            StaticBaselines.none(),
+            java.time.Duration.ofHours(1),
+            Map.of("statestore.cache.max.bytes", "0"));
+    send(full("dep-a", 70, 10, 2.0, 10, 30, 20.0, 1.0, 1.0, 1));
+    send(full("dep-a", 95, 30, 3.0, 60, 90, 20.0, 1.0, 1.0, 1));
+    assertThat(h.output.isEmpty()).isTrue();
+    send(full("dep-a", 400, 1, 2.0, 1, 2, 10.0, 1.0, 1.0, 1)); // 5 minutes later
+    Map<String, WindowResult> out = TopologyHarness.byRow(h.output.readKeyValuesToList());
+    assertThat(out).containsKey("dep-a@60/spec/*/*");
+    assertThat(out.get("dep-a@60/spec/*/*").getEvents()).isEqualTo(2);
+    assertThat(out.get("dep-a@60/spec/*/*").getCycles()).isEqualTo(40);
+  }
 }
