@@ -6,6 +6,7 @@ import org.apache.kafka.streams.kstream.TimeWindows;
 import org.apache.kafka.streams.processor.api.FixedKeyProcessor;
 import org.apache.kafka.streams.processor.api.FixedKeyProcessorContext;
 import org.apache.kafka.streams.processor.api.FixedKeyRecord;
+import org.apache.kafka.streams.state.WindowStore;
 
 /**
  * In front of the window aggregation: validates the key, and routes events later than the grace.
@@ -14,6 +15,11 @@ import org.apache.kafka.streams.processor.api.FixedKeyRecord;
  *   <li>A tombstone (null value) is skipped and counted in {@code skipped-records-total}.
  *   <li>A key that is null or differs from the event's deploymentId throws {@link
  *       InvalidEventException}: the processing exception handler dead-letters the record.
+ *   <li>With dedup on, an event whose eventId was seen before at the same event time (a line the
+ *       shipper re-sent after a crash: same id, same time) is dropped and counted in {@code
+ *       duplicate-events-total}. Ids are remembered in {@code event-id-store}, a window store keyed
+ *       by eventId at the event time, for the dedup retention of stream time (changelogged, so a
+ *       restart keeps them).
  *   <li>An event whose every window already closed (window end &lt;= observed stream time - grace,
  *       the aggregation's own test) would be dropped by Streams. Instead it is forwarded with the
  *       observed stream time as its timestamp and {@code late=true}: it adds 1 to {@code
@@ -33,11 +39,21 @@ final class LateEventRouter implements FixedKeyProcessor<String, DecodeEvent, Wi
   private FixedKeyProcessorContext<String, WindowInput> context;
   private Sensor late;
   private Sensor skipped;
+  private Sensor duplicates;
+  private final long dedupRetentionMs;
+  private WindowStore<String, byte[]> eventIds;
   private long observedStreamTime = Long.MIN_VALUE;
 
-  LateEventRouter(TimeWindows windows) {
+  private static final byte[] SEEN = {1};
+
+  /**
+   * With a positive {@code dedupRetention} the processor needs {@link TopologyNames#EVENT_ID_STORE}
+   * (that retention); zero: no dedup.
+   */
+  LateEventRouter(TimeWindows windows, java.time.Duration dedupRetention) {
     this.windows = windows;
     this.graceMs = windows.gracePeriodMs();
+    this.dedupRetentionMs = dedupRetention.toMillis();
   }
 
   @Override
@@ -61,6 +77,16 @@ final class LateEventRouter implements FixedKeyProcessor<String, DecodeEvent, Wi
                 task,
                 TopologyNames.SKIPPED_METRIC,
                 Sensor.RecordingLevel.INFO);
+    this.duplicates =
+        context
+            .metrics()
+            .addRateTotalSensor(
+                TopologyNames.METRIC_SCOPE,
+                task,
+                TopologyNames.DUPLICATE_EVENTS_METRIC,
+                Sensor.RecordingLevel.INFO);
+    this.eventIds =
+        dedupRetentionMs > 0 ? context.getStateStore(TopologyNames.EVENT_ID_STORE) : null;
   }
 
   @Override
@@ -80,6 +106,10 @@ final class LateEventRouter implements FixedKeyProcessor<String, DecodeEvent, Wi
               + event.getEventId());
     }
     long timestamp = record.timestamp();
+    if (eventIds != null && isDuplicate(event.getEventId(), timestamp)) {
+      duplicates.record();
+      return;
+    }
     observedStreamTime = Math.max(observedStreamTime, timestamp);
     long closeTime = observedStreamTime - graceMs;
     boolean isLate =
@@ -91,5 +121,23 @@ final class LateEventRouter implements FixedKeyProcessor<String, DecodeEvent, Wi
     } else {
       context.forward(record.withValue(new WindowInput(event, false)));
     }
+  }
+
+  /** Whether {@code eventId} was seen at {@code timestamp}; remembers it if not. */
+  private boolean isDuplicate(String eventId, long timestamp) {
+    if (eventId == null || eventId.isEmpty()) {
+      return false;
+    }
+    if (observedStreamTime != Long.MIN_VALUE
+        && timestamp <= observedStreamTime - dedupRetentionMs) {
+      // older than the ids kept: late for its window anyway (retention >= window + grace), and the
+      // store would drop the put with a warning per record
+      return false;
+    }
+    if (eventIds.fetch(eventId, timestamp) != null) {
+      return true;
+    }
+    eventIds.put(eventId, SEEN, timestamp);
+    return false;
   }
 }

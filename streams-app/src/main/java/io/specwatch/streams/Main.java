@@ -79,6 +79,17 @@ public final class Main implements Runnable {
     Duration grace;
 
     @Option(
+        names = "--dedup-retention",
+        defaultValue = "${env:SPECWATCH_DEDUP_RETENTION}",
+        converter = Durations.Converter.class,
+        description =
+            "How long (event time) an event id is remembered: an event with an id seen before"
+                + " (a line the shipper re-sent after a crash) is dropped and counted in"
+                + " duplicate-events-total. At least window + grace, 0 switches it off"
+                + " (env SPECWATCH_DEDUP_RETENTION). Default: 10m, or window + grace if longer")
+    Duration dedupRetention;
+
+    @Option(
         names = "--decode-events-topic",
         defaultValue = "${env:SPECWATCH_TOPIC_DECODE_EVENTS:-" + Topics.DECODE_EVENTS + "}",
         description = "Input topic (env SPECWATCH_TOPIC_DECODE_EVENTS). Default: ${DEFAULT-VALUE}")
@@ -231,7 +242,8 @@ public final class Main implements Runnable {
           baselineMaxAge,
           kafka.rawProperties(),
           alertsTopic,
-          alertOptions.config());
+          alertOptions.config(),
+          dedupRetention);
     }
   }
 

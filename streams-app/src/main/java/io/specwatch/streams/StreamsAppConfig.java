@@ -37,6 +37,8 @@ import org.apache.kafka.streams.errors.DefaultProductionExceptionHandler;
  * @param extraKafkaProperties raw Kafka client/Streams settings applied last (SASL, TLS, tuning)
  * @param alertsTopic output topic of alert raise/clear events
  * @param alerts alert rules
+ * @param dedupRetention how long (event time) an event id is remembered so that a re-sent event is
+ *     dropped (0: off; null: {@link TopologyInputs#defaultDedupRetention}); at least window + grace
  */
 public record StreamsAppConfig(
     String bootstrap,
@@ -53,7 +55,44 @@ public record StreamsAppConfig(
     Duration baselineMaxAge,
     Map<String, String> extraKafkaProperties,
     String alertsTopic,
-    AlertConfig alerts) {
+    AlertConfig alerts,
+    Duration dedupRetention) {
+
+  /** With the default dedup retention. */
+  public StreamsAppConfig(
+      String bootstrap,
+      String registryUrl,
+      String applicationId,
+      Path stateDir,
+      Duration windowSize,
+      Duration grace,
+      String decodeEventsTopic,
+      String runContextTopic,
+      String windowResultsTopic,
+      String deadLetterTopic,
+      StaticBaselines staticBaselines,
+      Duration baselineMaxAge,
+      Map<String, String> extraKafkaProperties,
+      String alertsTopic,
+      AlertConfig alerts) {
+    this(
+        bootstrap,
+        registryUrl,
+        applicationId,
+        stateDir,
+        windowSize,
+        grace,
+        decodeEventsTopic,
+        runContextTopic,
+        windowResultsTopic,
+        deadLetterTopic,
+        staticBaselines,
+        baselineMaxAge,
+        extraKafkaProperties,
+        alertsTopic,
+        alerts,
+        null);
+  }
 
   /** With the default alerts topic and the default alert rules. */
   public StreamsAppConfig(
@@ -85,7 +124,8 @@ public record StreamsAppConfig(
         baselineMaxAge,
         extraKafkaProperties,
         Topics.ALERTS,
-        AlertConfig.defaults());
+        AlertConfig.defaults(),
+        null);
   }
 
   public StreamsAppConfig {
@@ -131,6 +171,8 @@ public record StreamsAppConfig(
           "baseline-max-age must be zero or positive, got " + baselineMaxAge);
     }
     Objects.requireNonNull(alerts, "alert settings must be set");
+    dedupRetention =
+        TopologyInputs.checkDedupRetention(dedupRetention, windowSize, grace, "dedup-retention");
     extraKafkaProperties =
         Map.copyOf(extraKafkaProperties == null ? Map.of() : extraKafkaProperties);
     requireLong(extraKafkaProperties, StreamsConfig.STATESTORE_CACHE_MAX_BYTES_CONFIG, 0);
@@ -232,7 +274,8 @@ public record StreamsAppConfig(
         AvroSerde.forClass(WindowResult.class, serde, false),
         alertsTopic,
         AvroSerde.forClass(Alert.class, serde, false),
-        alerts);
+        alerts,
+        dedupRetention);
   }
 
   /** The effective settings for a log line, secrets masked. */
@@ -251,6 +294,8 @@ public record StreamsAppConfig(
         + windowSize
         + " grace="
         + grace
+        + " dedupRetention="
+        + dedupRetention
         + " decodeEventsTopic="
         + decodeEventsTopic
         + " runContextTopic="

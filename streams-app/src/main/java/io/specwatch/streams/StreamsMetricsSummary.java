@@ -15,9 +15,11 @@ import org.apache.kafka.common.MetricName;
  * @param lateEvents events later than the grace, counted in the lateEvents of the open window
  *     ({@code stream-specwatch-metrics / late-events-total})
  * @param skipped tombstones on the input ({@code skipped-records-total})
+ * @param duplicates events dropped because their event id was seen before ({@code
+ *     duplicate-events-total})
  */
 public record StreamsMetricsSummary(
-    long consumed, long processed, long dropped, long lateEvents, long skipped) {
+    long consumed, long processed, long dropped, long lateEvents, long skipped, long duplicates) {
 
   /** Sums the relevant metrics of a KafkaStreams or TopologyTestDriver metrics map. */
   public static StreamsMetricsSummary of(Map<MetricName, ? extends Metric> metrics) {
@@ -26,6 +28,7 @@ public record StreamsMetricsSummary(
     long dropped = 0;
     long late = 0;
     long skipped = 0;
+    long duplicates = 0;
     for (Map.Entry<MetricName, ? extends Metric> e : metrics.entrySet()) {
       MetricName n = e.getKey();
       if (n.name().equals("records-consumed-total")
@@ -43,9 +46,11 @@ public record StreamsMetricsSummary(
         late += asLong(e.getValue());
       } else if (n.name().equals(TopologyNames.SKIPPED_METRIC + "-total")) {
         skipped += asLong(e.getValue());
+      } else if (n.name().equals(TopologyNames.DUPLICATE_EVENTS_METRIC + "-total")) {
+        duplicates += asLong(e.getValue());
       }
     }
-    return new StreamsMetricsSummary(consumed, processed, dropped, late, skipped);
+    return new StreamsMetricsSummary(consumed, processed, dropped, late, skipped, duplicates);
   }
 
   private static long asLong(Metric metric) {

@@ -33,7 +33,8 @@ import org.apache.kafka.streams.state.WindowStore;
  *
  * <pre>
  * decode-events (key deploymentId)
- *   -> late-event-router (key check, late events re-timed into the open window)
+ *   -> late-event-router (key check, re-sent event ids dropped [event-id-store], late events
+ *      re-timed into the open window)
  *   -> tumbling event-time windows per deployment, grace from config, emitted once on close;
  *      one value holds every breakdown row (spec/non-spec x total, category, batch bucket)
  *   -> one WindowResult per row
@@ -101,6 +102,21 @@ public final class TopologyFactory {
                 .withKeySerde(Serdes.String())
                 .withValueSerde(in.runContextSerde()));
 
+    if (in.dedup()) {
+      // event ids at their event time for the dedup retention; the changelog uses append time
+      // for the reason given at WINDOW_CHANGELOG_CONFIG
+      builder.addStateStore(
+          Stores.windowStoreBuilder(
+                  Stores.persistentWindowStore(
+                      TopologyNames.EVENT_ID_STORE,
+                      in.dedupRetention(),
+                      Duration.ofMillis(1),
+                      false),
+                  Serdes.String(),
+                  Serdes.ByteArray())
+              .withLoggingEnabled(WINDOW_CHANGELOG_CONFIG)
+              .withCachingEnabled());
+    }
     KStream<String, WindowResult> closedRows =
         builder.stream(
                 in.decodeEventsTopic(),
@@ -108,7 +124,9 @@ public final class TopologyFactory {
                     .withTimestampExtractor(new EventTimeExtractor())
                     .withName(TopologyNames.DECODE_EVENTS_SOURCE))
             .processValues(
-                () -> new LateEventRouter(windows), Named.as(TopologyNames.LATE_EVENT_ROUTER))
+                () -> new LateEventRouter(windows, in.dedupRetention()),
+                Named.as(TopologyNames.LATE_EVENT_ROUTER),
+                in.dedup() ? new String[] {TopologyNames.EVENT_ID_STORE} : new String[0])
             .groupByKey(
                 Grouped.<String, WindowInput>as(TopologyNames.GROUP_BY_DEPLOYMENT)
                     .withKeySerde(Serdes.String()))

@@ -26,6 +26,8 @@ import org.apache.kafka.common.serialization.Serde;
  * @param alertsTopic output topic of Alert values
  * @param alertSerde value serde of the alerts topic
  * @param alerts alert rules
+ * @param dedupRetention how long (in event time) an event id is remembered to drop a re-sent event;
+ *     zero switches dedup off; null means {@link #defaultDedupRetention}
  */
 public record TopologyInputs(
     String decodeEventsTopic,
@@ -40,7 +42,77 @@ public record TopologyInputs(
     Serde<WindowResult> windowResultSerde,
     String alertsTopic,
     Serde<Alert> alertSerde,
-    AlertConfig alerts) {
+    AlertConfig alerts,
+    Duration dedupRetention) {
+
+  /** With the default dedup retention. */
+  public TopologyInputs(
+      String decodeEventsTopic,
+      String runContextTopic,
+      String windowResultsTopic,
+      Duration windowSize,
+      Duration grace,
+      StaticBaselines staticBaselines,
+      Duration baselineMaxAge,
+      Serde<DecodeEvent> decodeEventSerde,
+      Serde<RunContext> runContextSerde,
+      Serde<WindowResult> windowResultSerde,
+      String alertsTopic,
+      Serde<Alert> alertSerde,
+      AlertConfig alerts) {
+    this(
+        decodeEventsTopic,
+        runContextTopic,
+        windowResultsTopic,
+        windowSize,
+        grace,
+        staticBaselines,
+        baselineMaxAge,
+        decodeEventSerde,
+        runContextSerde,
+        windowResultSerde,
+        alertsTopic,
+        alertSerde,
+        alerts,
+        null);
+  }
+
+  /** The dedup retention when none is given: 10 minutes, at least window + grace. */
+  public static Duration defaultDedupRetention(Duration windowSize, Duration grace) {
+    Duration minimum = windowSize.plus(grace);
+    Duration tenMinutes = Duration.ofMinutes(10);
+    return minimum.compareTo(tenMinutes) > 0 ? minimum : tenMinutes;
+  }
+
+  /**
+   * {@code dedupRetention} resolved (null: the default) and checked: zero (off) or at least window
+   * + grace, so that an event re-sent after its id was forgotten is late for its window and counts
+   * only as late. A failure names {@code setting}.
+   */
+  static Duration checkDedupRetention(
+      Duration dedupRetention, Duration windowSize, Duration grace, String setting) {
+    if (dedupRetention == null) {
+      return defaultDedupRetention(windowSize, grace);
+    }
+    if (dedupRetention.isNegative()) {
+      throw new IllegalArgumentException(
+          setting + " must be 0 (off) or positive, got " + dedupRetention);
+    }
+    if (!dedupRetention.isZero() && dedupRetention.compareTo(windowSize.plus(grace)) < 0) {
+      throw new IllegalArgumentException(
+          setting
+              + " must be 0 (off) or at least window + grace ("
+              + windowSize.plus(grace)
+              + "), got "
+              + dedupRetention);
+    }
+    return dedupRetention;
+  }
+
+  /** Whether re-sent events (same event id) are dropped. */
+  public boolean dedup() {
+    return !dedupRetention.isZero();
+  }
 
   public TopologyInputs {
     requireName(decodeEventsTopic, "decodeEventsTopic");
@@ -66,6 +138,7 @@ public record TopologyInputs(
     requireName(alertsTopic, "alertsTopic");
     Objects.requireNonNull(alertSerde, "alertSerde");
     Objects.requireNonNull(alerts, "alerts");
+    dedupRetention = checkDedupRetention(dedupRetention, windowSize, grace, "dedupRetention");
   }
 
   private static void requireName(String name, String setting) {

@@ -85,6 +85,12 @@ public final class TopologyNames {
   /** Operation name of the sensor counting late events (events later than the grace). */
   public static final String LATE_EVENTS_METRIC = "late-events";
 
+  /** Window store of recently seen event ids (dedup of re-sent lines), in late-event-router. */
+  public static final String EVENT_ID_STORE = "event-id-store";
+
+  /** Operation name of the sensor counting duplicate events (an event id seen before). */
+  public static final String DUPLICATE_EVENTS_METRIC = "duplicate-events";
+
   /** Operation name of the sensor counting skipped records (tombstones). */
   public static final String SKIPPED_METRIC = "skipped-records";
 

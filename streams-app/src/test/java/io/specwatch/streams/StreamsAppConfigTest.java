@@ -246,6 +246,64 @@ class StreamsAppConfigTest {
         .hasMessageContaining("'soon'");
   }
 
+  /** {@link #config} with {@code window}, {@code grace} and {@code dedup}. */
+  private static StreamsAppConfig dedup(Duration window, Duration grace, Duration dedup) {
+    return new StreamsAppConfig(
+        "b:1",
+        "http://r",
+        "app",
+        Path.of("s"),
+        window,
+        grace,
+        "in",
+        "contexts",
+        "out",
+        "dlq",
+        StaticBaselines.none(),
+        Duration.ofHours(1),
+        Map.of(),
+        "alerts",
+        io.specwatch.streams.alert.AlertConfig.defaults(),
+        dedup);
+  }
+
+  @Test
+  void dedupRetentionDefaultsToTenMinutesOrWindowPlusGraceAndMustCoverThem() {
+    assertThat(config(Map.of()).dedupRetention()).isEqualTo(Duration.ofMinutes(10));
+    assertThat(config(Map.of()).topologyInputs().dedup()).isTrue();
+    assertThat(dedup(Duration.ofMinutes(15), Duration.ofMinutes(1), null).dedupRetention())
+        .isEqualTo(Duration.ofMinutes(16));
+    assertThat(dedup(Duration.ofMinutes(1), Duration.ofSeconds(30), Duration.ZERO).dedupRetention())
+        .isZero();
+    assertThat(
+            dedup(Duration.ofMinutes(1), Duration.ofSeconds(30), Duration.ZERO)
+                .topologyInputs()
+                .dedup())
+        .isFalse();
+    assertThat(
+            dedup(Duration.ofMinutes(1), Duration.ofSeconds(30), Duration.ofSeconds(90))
+                .dedupRetention())
+        .isEqualTo(Duration.ofSeconds(90));
+    assertThatThrownBy(
+            () -> dedup(Duration.ofMinutes(1), Duration.ofSeconds(30), Duration.ofSeconds(89)))
+        .hasMessageStartingWith("dedup-retention")
+        .hasMessageContaining("window + grace (PT1M30S)");
+    assertThatThrownBy(
+            () -> dedup(Duration.ofMinutes(1), Duration.ofSeconds(30), Duration.ofSeconds(-1)))
+        .hasMessageStartingWith("dedup-retention");
+    Main.Run cli = new Main.Run();
+    new CommandLine(cli).parseArgs("--dedup-retention", "0s");
+    assertThat(cli.config().dedupRetention()).isZero();
+    Main.Run cliDefault = new Main.Run();
+    new CommandLine(cliDefault).parseArgs("--window", "20m");
+    if (System.getenv("SPECWATCH_DEDUP_RETENTION") == null) {
+      assertThat(cliDefault.config().dedupRetention())
+          .as("no option: the default follows the window")
+          .isEqualTo(Duration.ofMinutes(20).plusSeconds(30));
+    }
+    assertThat(config(Map.of()).describe()).contains("dedupRetention=PT10M");
+  }
+
   @Test
   void cliAlertOptionsReachTheConfigAndBadOnesFailNamingTheOption() {
     Main.Run run = new Main.Run();

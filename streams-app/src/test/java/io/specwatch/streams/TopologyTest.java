@@ -339,4 +339,20 @@ class TopologyTest {
     assertThat(out.get("dep-a@60/spec/*/*").getEvents()).isEqualTo(2);
     assertThat(out.get("dep-a@60/spec/*/*").getCycles()).isEqualTo(40);
   }
+
+  @Test
+  void aReSentEventIdIsDroppedAndCountedAsDuplicate() {
+    DecodeEvent e = full("dep-a", 10, 40, 2.0, 40, 120, 30.0, 60.0, 4000.0, 1);
+    send(e);
+    send(e); // the shipper re-sent the line after a crash: same id, same event time
+    DecodeEvent other = DecodeEvent.newBuilder(e).setEventId("another-line").build();
+    send(other); // same time and numbers, another line: counts
+    send(full("dep-a", 100, 1, 2.0, 1, 2, 10.0, 1.0, 1.0, 1)); // closes [0s, 60s)
+    Map<String, WindowResult> out = TopologyHarness.byRow(h.output.readKeyValuesToList());
+    assertThat(out.get("dep-a@0/spec/*/*").getEvents()).isEqualTo(2);
+    assertThat(out.get("dep-a@0/spec/*/*").getCycles()).isEqualTo(80);
+    StreamsMetricsSummary m = StreamsMetricsSummary.of(h.driver.metrics());
+    assertThat(m.duplicates()).isEqualTo(1);
+    assertThat(m.lateEvents()).isZero();
+  }
 }
