@@ -130,6 +130,9 @@ class SecurityAndAppOptionsTest {
     assertThat(streams.path("SPECWATCH_DLQ_TOPIC").asText()).isEqualTo("specwatch.dead-letter.v1");
     assertThat(streams.path("SPECWATCH_BASELINE_MAX_AGE").asText()).isEqualTo("1h");
     assertThat(streams.has("SPECWATCH_STATIC_BASELINES")).isFalse();
+    assertThat(streams.has("SPECWATCH_DEDUP_RETENTION"))
+        .as("empty value: the app's default")
+        .isFalse();
     assertThat(m.find("ConfigMap", F + "-run-context")).isEmpty();
   }
 
@@ -142,6 +145,7 @@ class SecurityAndAppOptionsTest {
     assertThat(streams.path("SPECWATCH_BASELINE_MAX_AGE").asText()).isEqualTo("30m");
     assertThat(streams.path("SPECWATCH_WINDOW").asText()).isEqualTo("2m");
     assertThat(streams.path("SPECWATCH_GRACE").asText()).isEqualTo("5m");
+    assertThat(streams.path("SPECWATCH_DEDUP_RETENTION").asText()).isEqualTo("20m");
     assertThat(streams.path("SPECWATCH_TOPIC_RUN_CONTEXT").asText())
         .isEqualTo("prod.run-context.v1");
     assertThat(streams.path("SPECWATCH_DLQ_TOPIC").asText()).isEqualTo("prod.dead-letter.v1");

@@ -116,6 +116,7 @@ final class ValuesScenarios {
       streams:
         window: 2m
         grace: 5m
+        dedupRetention: 20m
         baselineMaxAge: 30m
         staticBaselines:
           - "deepseek-v3|h100-8x|8|*=31.5"
