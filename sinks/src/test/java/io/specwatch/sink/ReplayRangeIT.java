@@ -45,7 +45,12 @@ class ReplayRangeIT {
     try (Admin admin =
         Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap))) {
       admin
-          .createTopics(List.of(new NewTopic(topic, 2, (short) 1), new NewTopic(dlq, 1, (short) 1)))
+          .createTopics(
+              List.of(
+                  // the records carry March 2026 timestamps on purpose (replay selects by record
+                  // time): without infinite retention the test broker deletes them within seconds
+                  new NewTopic(topic, 2, (short) 1).configs(Map.of("retention.ms", "-1")),
+                  new NewTopic(dlq, 1, (short) 1)))
           .all()
           .get();
       Properties p = new Properties();

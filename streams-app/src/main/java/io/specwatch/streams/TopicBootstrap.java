@@ -51,7 +51,11 @@ final class TopicBootstrap {
           admin,
           new NewTopic(config.windowResultsTopic(), Optional.of(partitions), Optional.empty())
               .configs(OUTPUT_TOPIC_CONFIG));
-      create(admin, new NewTopic(config.deadLetterTopic(), Optional.of(1), Optional.empty()));
+      // a dead letter of a processing failure may carry the event's (old) time: append time too
+      create(
+          admin,
+          new NewTopic(config.deadLetterTopic(), Optional.of(1), Optional.empty())
+              .configs(OUTPUT_TOPIC_CONFIG));
       create(
           admin,
           new NewTopic(config.alertsTopic(), Optional.of(1), Optional.empty())

@@ -192,7 +192,12 @@ class DeadLetterIT {
         Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap))) {
       List<NewTopic> topics = new ArrayList<>();
       for (String n : names) {
-        topics.add(new NewTopic(n, 1, (short) 1));
+        // results and dead letters as the app creates them (TopicBootstrap): with CreateTime the
+        // broker's time retention deletes rows stamped with 2026-01 event times within seconds
+        topics.add(
+            n.startsWith("window-results") || n.startsWith("dead-letter")
+                ? new NewTopic(n, 1, (short) 1).configs(TopicBootstrap.OUTPUT_TOPIC_CONFIG)
+                : new NewTopic(n, 1, (short) 1));
       }
       admin.createTopics(topics).all().get();
     }
