@@ -44,6 +44,54 @@ final class AppProcess implements AutoCloseable {
   }
 
   /**
+   * The {@code run} options of a test instance: 1-minute windows with 10 s grace over {@code in},
+   * results to {@code out}, {@code guarantee}, a commit every {@code commitMs} and no record cache
+   * (every update goes to the changelog inside the open transaction). The run-context (input side),
+   * dead-letter and alerts topics are named after {@code in} and {@code out} and created by the
+   * app. Mutable: callers add their own options.
+   */
+  static List<String> runArgs(
+      String bootstrap,
+      String registry,
+      String appId,
+      Path stateDir,
+      String in,
+      String out,
+      String guarantee,
+      int commitMs) {
+    return new ArrayList<>(
+        List.of(
+            "--bootstrap",
+            bootstrap,
+            "--registry-url",
+            registry,
+            "--application-id",
+            appId,
+            "--state-dir",
+            stateDir.toString(),
+            "--decode-events-topic",
+            in,
+            "--window-results-topic",
+            out,
+            "--window",
+            "1m",
+            "--grace",
+            "10s",
+            "--run-context-topic",
+            in + "-run-context",
+            "--dead-letter-topic",
+            out + "-dead-letters",
+            "--alerts-topic",
+            out + "-alerts",
+            "-K",
+            "processing.guarantee=" + guarantee,
+            "-K",
+            "commit.interval.ms=" + commitMs,
+            "-K",
+            "statestore.cache.max.bytes=0"));
+  }
+
+  /**
    * Starts {@code java -jar <app jar> run <args>} with a small heap; SPECWATCH_* variables of this
    * JVM are not passed on, so only {@code args} configure the app. Output goes to {@code logDir}.
    */

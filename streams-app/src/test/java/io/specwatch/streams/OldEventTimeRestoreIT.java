@@ -171,36 +171,8 @@ class OldEventTimeRestoreIT {
   }
 
   private List<String> args(String appId, String in, String out) {
-    return List.of(
-        "--bootstrap",
-        bootstrap,
-        "--registry-url",
-        registry,
-        "--application-id",
-        appId,
-        "--state-dir",
-        tmp.resolve(appId).toString(),
-        "--decode-events-topic",
-        in,
-        "--window-results-topic",
-        out,
-        "--window",
-        "1m",
-        "--grace",
-        "10s",
-        "--run-context-topic",
-        in + "-run-context",
-        "--dead-letter-topic",
-        out + "-dead-letters",
-        "--alerts-topic",
-        out + "-alerts",
-        "-K",
-        "processing.guarantee=exactly_once_v2",
-        "-K",
-        "commit.interval.ms=500",
-        // no record cache: every update reaches the changelog before the kill
-        "-K",
-        "statestore.cache.max.bytes=0");
+    return AppProcess.runArgs(
+        bootstrap, registry, appId, tmp.resolve(appId), in, out, "exactly_once_v2", 500);
   }
 
   private void produce(String topic, Map<String, Object> serde, List<DecodeEvent> events) {

@@ -302,45 +302,26 @@ class ScaleOutIT {
 
   private List<String> args(
       String appId, String in, String out, String member, String guarantee, int commitMs) {
-    return new ArrayList<>(
-        List.of(
-            "--bootstrap",
+    List<String> args =
+        AppProcess.runArgs(
             bootstrap,
-            "--registry-url",
             registry,
-            "--application-id",
             appId,
-            "--state-dir",
-            tmp.resolve(appId + "-" + member).toString(),
-            "--decode-events-topic",
+            tmp.resolve(appId + "-" + member),
             in,
-            "--window-results-topic",
             out,
-            "--window",
-            "1m",
-            "--grace",
-            "10s",
-            // run-context (input side, shared), dead-letter and alerts topics: created by the app
-            "--run-context-topic",
-            in + "-run-context",
-            "--dead-letter-topic",
-            out + "-dead-letters",
-            "--alerts-topic",
-            out + "-alerts",
-            "-K",
-            "processing.guarantee=" + guarantee,
-            "-K",
-            "commit.interval.ms=" + commitMs,
-            // no record cache: every update goes to the changelog inside the open transaction
-            "-K",
-            "statestore.cache.max.bytes=0",
-            // the broker's minimum: a killed member leaves the group after 6 s
+            guarantee,
+            commitMs);
+    // the broker's minimum: a killed member leaves the group after 6 s
+    args.addAll(
+        List.of(
             "-K",
             "session.timeout.ms=6000",
             "-K",
             "heartbeat.interval.ms=1000",
             "-K",
             "client.id=" + appId + "-" + member));
+    return args;
   }
 
   private static List<String> withIdleExit(List<String> args) {
