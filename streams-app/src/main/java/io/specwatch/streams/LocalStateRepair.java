@@ -10,10 +10,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
+import org.apache.kafka.common.utils.Utils;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -109,7 +109,7 @@ final class LocalStateRepair {
             "task {}: {}; removing its local state, the stores are restored from the changelogs",
             task.getFileName(),
             reason);
-        deleteRecursively(task);
+        Utils.delete(task.toFile());
         removed.add(task.getFileName().toString());
       }
     }
@@ -156,15 +156,5 @@ final class LocalStateRepair {
       }
     }
     return null;
-  }
-
-  private static void deleteRecursively(Path root) throws IOException {
-    List<Path> all;
-    try (Stream<Path> s = Files.walk(root)) {
-      all = s.sorted(Comparator.reverseOrder()).toList();
-    }
-    for (Path p : all) {
-      Files.deleteIfExists(p);
-    }
   }
 }
