@@ -177,15 +177,10 @@ public record StreamsAppConfig(
         Map.copyOf(extraKafkaProperties == null ? Map.of() : extraKafkaProperties);
     requireLong(extraKafkaProperties, StreamsConfig.STATESTORE_CACHE_MAX_BYTES_CONFIG, 0);
     requireLong(extraKafkaProperties, StreamsConfig.COMMIT_INTERVAL_MS_CONFIG, 1);
-    requireLong(extraKafkaProperties, EMIT_INTERVAL_CONFIG, 0);
   }
 
   /** EOS commit interval (the Kafka default under exactly_once_v2 is 100 ms). */
   public static final long DEFAULT_COMMIT_INTERVAL_MS = 1000;
-
-  /** The windowed aggregation's emit-check interval (internal Kafka Streams setting). */
-  static final String EMIT_INTERVAL_CONFIG =
-      StreamsConfig.InternalConfig.EMIT_INTERVAL_MS_KSTREAMS_WINDOWED_AGGREGATION;
 
   /** A tuning key given with {@code -K} must be a whole number of at least {@code min}. */
   private static void requireLong(Map<String, String> extra, String key, long min) {
@@ -232,15 +227,9 @@ public record StreamsAppConfig(
     p.put("processing.exception.handler.global.enabled", "true"); // constant deprecated in 4.4
     p.put(StreamsConfig.NUM_STANDBY_REPLICAS_CONFIG, "0");
     p.put(StreamsConfig.METRICS_RECORDING_LEVEL_CONFIG, "INFO");
-    // Check for closed windows on every record instead of at most once per wall-clock second:
-    // a burst (replay, demo) that closes windows emits them at once. The check is one store
-    // range scan only when stream time passed a window close time.
-    p.put(EMIT_INTERVAL_CONFIG, "0");
     // Throughput (docs/DESIGN.md, Scale-out, failover and throughput): EOS commits every second
-    // instead of every 100 ms. The record cache keeps Kafka's default (10 MB). (Switched off,
-    // closed
-    // windows were once not all emitted: the store retention,
-    // TopologyFactory.windowStoreRetention.)
+    // instead of every 100 ms; the window aggregator writes its windows once per commit. The record
+    // cache (of the event-id and other DSL stores) keeps Kafka's default (10 MB).
     p.put(StreamsConfig.COMMIT_INTERVAL_MS_CONFIG, String.valueOf(DEFAULT_COMMIT_INTERVAL_MS));
     p.putAll(extraKafkaProperties);
     p.put("schema.registry.url", registryUrl);

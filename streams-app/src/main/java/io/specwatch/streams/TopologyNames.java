@@ -16,23 +16,21 @@ public final class TopologyNames {
   /** Store of the run-context table: deploymentId -> latest RunContext. */
   public static final String RUN_CONTEXT_STORE = "run-context-store";
 
-  /** Validates keys and routes events later than the grace into lateEvents. */
-  public static final String LATE_EVENT_ROUTER = "late-event-router";
+  /** Validates keys ({@link EventGate}). */
+  public static final String EVENT_GATE = "event-gate";
 
-  /** Grouping by deploymentId (already the record key: no repartition topic). */
-  public static final String GROUP_BY_DEPLOYMENT = "group-by-deployment";
-
-  /** Windowed aggregation processor. */
+  /**
+   * Windowed aggregation processor ({@link WindowAggregator}): tumbling windows per deployment, one
+   * WindowResult per breakdown row of a closed window.
+   */
   public static final String WINDOW_AGGREGATE = "acceptance-window-aggregate";
 
-  /** Window store of the aggregation (and its changelog topic suffix). */
-  public static final String WINDOW_STORE = "acceptance-window-store";
-
-  /** Table-to-stream conversion of the closed windows. */
-  public static final String WINDOW_TO_STREAM = "acceptance-window-to-stream";
-
-  /** One WindowResult per breakdown row of a closed window. */
-  public static final String WINDOW_TO_RESULT = "acceptance-window-to-result";
+  /**
+   * Key-value store of the open windows and the stream time ({@link OpenWindowStore}; changelog
+   * topic suffix). It replaced the DSL window store {@code acceptance-window-store} (2026-12),
+   * whose changelog an upgraded app no longer reads.
+   */
+  public static final String OPEN_WINDOW_STORE = "open-window-store";
 
   /** Looks up the run context, sets runContextId and keys the row by its comparison key. */
   public static final String RUN_CONTEXT_LOOKUP = "run-context-lookup";
@@ -84,9 +82,6 @@ public final class TopologyNames {
 
   /** Operation name of the sensor counting late events (events later than the grace). */
   public static final String LATE_EVENTS_METRIC = "late-events";
-
-  /** Window store of recently seen event ids (dedup of re-sent lines), in late-event-router. */
-  public static final String EVENT_ID_STORE = "event-id-store";
 
   /** Operation name of the sensor counting duplicate events (an event id seen before). */
   public static final String DUPLICATE_EVENTS_METRIC = "duplicate-events";

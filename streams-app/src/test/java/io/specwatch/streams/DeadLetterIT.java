@@ -108,8 +108,7 @@ class DeadLetterIT {
       assertThat(raw(letters.get(1))).isEqualTo(unknownSchema);
       assertThat(letters.get(1).getErrorMessage()).contains("987654");
       assertThat(letters.get(2).getErrorClass()).isEqualTo(InvalidEventException.class.getName());
-      assertThat(letters.get(2).getContext())
-          .containsEntry("processor", TopologyNames.LATE_EVENT_ROUTER);
+      assertThat(letters.get(2).getContext()).containsEntry("processor", TopologyNames.EVENT_GATE);
       assertThat(events.deserializer().deserialize(in, raw(letters.get(2)))).isEqualTo(foreign);
 
       List<WindowResult> rows =

@@ -81,7 +81,7 @@ class DeadLetterTopologyTest {
     assertThat(p.getOffset()).isEqualTo(2L);
     assertThat(p.getErrorClass()).isEqualTo(InvalidEventException.class.getName());
     assertThat(p.getErrorMessage()).contains("'not-dep-b'").contains("'dep-b'");
-    assertThat(p.getContext()).containsEntry("processor", TopologyNames.LATE_EVENT_ROUTER);
+    assertThat(p.getContext()).containsEntry("processor", TopologyNames.EVENT_GATE);
     assertThat(h.eventSerde.deserializer().deserialize(TopologyHarness.IN, bytes(p)))
         .as("raw bytes replay to the original event")
         .isEqualTo(foreign);

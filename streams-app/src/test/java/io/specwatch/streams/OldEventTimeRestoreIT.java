@@ -109,7 +109,7 @@ class OldEventTimeRestoreIT {
           .all()
           .get();
       String appId = SpecwatchContainers.uniqueName("old-restore");
-      String changelog = appId + "-" + TopologyNames.WINDOW_STORE + "-changelog";
+      String changelog = appId + "-" + TopologyNames.OPEN_WINDOW_STORE + "-changelog";
       List<String> args = args(appId, in, out);
       SyntheticDecodeEvents gen = new SyntheticDecodeEvents(11);
       List<DecodeEvent> before =

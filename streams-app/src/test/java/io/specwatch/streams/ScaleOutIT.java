@@ -103,7 +103,7 @@ class ScaleOutIT {
 
       // --- two instances, exactly_once_v2, input produced while they run, one killed -9
       String appId = SpecwatchContainers.uniqueName("scale-eos");
-      String changelog = appId + "-" + TopologyNames.WINDOW_STORE + "-changelog";
+      String changelog = appId + "-" + TopologyNames.OPEN_WINDOW_STORE + "-changelog";
       String repartition = appId + "-" + TopologyNames.BASELINE_REPARTITION + "-repartition";
       List<String> argsA = args(appId, in, outScaled, "a", "exactly_once_v2", 1000);
       List<String> argsB = args(appId, in, outScaled, "b", "exactly_once_v2", 1000);

@@ -50,7 +50,6 @@ class StreamsAppConfigTest {
     assertThat(p.getProperty(StreamsConfig.APPLICATION_ID_CONFIG)).isEqualTo("specwatch-streams");
     assertThat(p.getProperty(StreamsConfig.BOOTSTRAP_SERVERS_CONFIG)).isEqualTo("127.0.0.1:19092");
     assertThat(p.getProperty(StreamsConfig.STATE_DIR_CONFIG)).isEqualTo("/tmp/state");
-    assertThat(p.getProperty("__emit.interval.ms.kstreams.windowed.aggregation__")).isEqualTo("0");
     assertThat(p.getProperty(StreamsConfig.STATESTORE_CACHE_MAX_BYTES_CONFIG)).isNull();
     assertThat(p.getProperty(StreamsConfig.COMMIT_INTERVAL_MS_CONFIG)).isEqualTo("1000");
     // the whole set is accepted by Kafka Streams itself
@@ -72,10 +71,6 @@ class StreamsAppConfigTest {
     assertThatThrownBy(() -> config(Map.of("commit.interval.ms", "0")))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("commit.interval.ms must be at least 1");
-    assertThatThrownBy(
-            () -> config(Map.of("__emit.interval.ms.kstreams.windowed.aggregation__", "-1")))
-        .isInstanceOf(IllegalArgumentException.class)
-        .hasMessageContaining("__emit.interval.ms.kstreams.windowed.aggregation__");
   }
 
   @Test

@@ -12,7 +12,6 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import org.apache.kafka.streams.KeyValue;
-import org.apache.kafka.streams.state.ReadOnlyWindowStore;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -64,8 +63,9 @@ class TopologyTest {
             .setGenThroughputTokS(90.0)
             .build()); // e5: no interval/cycleMs/running
     assertThat(h.output.isEmpty()).as("no window closed before stream time 90s").isTrue();
-    ReadOnlyWindowStore<String, DeploymentWindow> store =
-        h.driver.getWindowStore(TopologyNames.WINDOW_STORE);
+    // the test driver commits after every record: the store holds what the heap had
+    OpenWindowStore store =
+        (OpenWindowStore) h.driver.getStateStore(TopologyNames.OPEN_WINDOW_STORE);
     assertThat(store.fetch("dep-a", T0.toEpochMilli()).rows().get(BreakdownKey.total(true)).events)
         .isEqualTo(3);
 
@@ -354,5 +354,17 @@ class TopologyTest {
     StreamsMetricsSummary m = StreamsMetricsSummary.of(h.driver.metrics());
     assertThat(m.duplicates()).isEqualTo(1);
     assertThat(m.lateEvents()).isZero();
+
+    // after [0s, 60s) closed: a re-send of e is still a duplicate (its window's ids are kept for
+    // the dedup retention), a line never seen is late and counts in the open window [60s, 120s)
+    send(e);
+    send(DecodeEvent.newBuilder(e).setEventId("a-late-line").build());
+    send(full("dep-a", 200, 1, 2.0, 1, 2, 10.0, 1.0, 1.0, 1)); // closes [60s, 120s)
+    Map<String, WindowResult> later = TopologyHarness.byRow(h.output.readKeyValuesToList());
+    assertThat(later.get("dep-a@60/spec/*/*").getEvents()).isEqualTo(1);
+    assertThat(later.get("dep-a@60/spec/*/*").getLateEvents()).isEqualTo(1);
+    m = StreamsMetricsSummary.of(h.driver.metrics());
+    assertThat(m.duplicates()).isEqualTo(2);
+    assertThat(m.lateEvents()).isEqualTo(1);
   }
 }

@@ -1,0 +1,55 @@
+package io.specwatch.streams;
+
+import io.specwatch.schemas.DecodeEvent;
+import org.apache.kafka.common.metrics.Sensor;
+import org.apache.kafka.streams.processor.api.FixedKeyProcessor;
+import org.apache.kafka.streams.processor.api.FixedKeyProcessorContext;
+import org.apache.kafka.streams.processor.api.FixedKeyRecord;
+
+/**
+ * In front of the window aggregation: validates the key.
+ *
+ * <ul>
+ *   <li>A tombstone (null value) is skipped and counted in {@code skipped-records-total}.
+ *   <li>A key that is null or differs from the event's deploymentId throws {@link
+ *       InvalidEventException}: the processing exception handler dead-letters the record.
+ * </ul>
+ *
+ * <p>Late events and re-sent event ids are the aggregation's business ({@link WindowAggregator}).
+ */
+final class EventGate implements FixedKeyProcessor<String, DecodeEvent, DecodeEvent> {
+  private FixedKeyProcessorContext<String, DecodeEvent> context;
+  private Sensor skipped;
+
+  @Override
+  public void init(FixedKeyProcessorContext<String, DecodeEvent> context) {
+    this.context = context;
+    this.skipped =
+        context
+            .metrics()
+            .addRateTotalSensor(
+                TopologyNames.METRIC_SCOPE,
+                "task-" + context.taskId(),
+                TopologyNames.SKIPPED_METRIC,
+                Sensor.RecordingLevel.INFO);
+  }
+
+  @Override
+  public void process(FixedKeyRecord<String, DecodeEvent> record) {
+    DecodeEvent event = record.value();
+    if (event == null) {
+      skipped.record();
+      return;
+    }
+    if (record.key() == null || !record.key().equals(event.getDeploymentId())) {
+      throw new InvalidEventException(
+          "record key '"
+              + record.key()
+              + "' differs from deploymentId '"
+              + event.getDeploymentId()
+              + "' of event "
+              + event.getEventId());
+    }
+    context.forward(record);
+  }
+}

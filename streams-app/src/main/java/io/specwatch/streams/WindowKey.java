@@ -1,0 +1,39 @@
+package io.specwatch.streams;
+
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.util.Comparator;
+import org.apache.kafka.common.utils.Bytes;
+
+/**
+ * One deployment's tumbling window, ordered by start, then deployment: the order windows close and
+ * are emitted in.
+ *
+ * @param deploymentId the deployment (record key)
+ * @param startMs the window start, epoch ms
+ */
+record WindowKey(String deploymentId, long startMs) implements Comparable<WindowKey> {
+  private static final Comparator<WindowKey> ORDER =
+      Comparator.comparingLong(WindowKey::startMs).thenComparing(WindowKey::deploymentId);
+
+  /**
+   * Store key: one type byte, 8 bytes start (big endian), then the deploymentId in UTF-8 (9 bytes
+   * or more).
+   */
+  Bytes toBytes(byte type) {
+    byte[] id = deploymentId.getBytes(StandardCharsets.UTF_8);
+    return Bytes.wrap(
+        ByteBuffer.allocate(9 + id.length).put(type).putLong(startMs).put(id).array());
+  }
+
+  /** The key {@link #toBytes} wrote; {@code bytes} has at least 9 bytes. */
+  static WindowKey fromBytes(byte[] bytes) {
+    long start = ByteBuffer.wrap(bytes, 1, 8).getLong();
+    return new WindowKey(new String(bytes, 9, bytes.length - 9, StandardCharsets.UTF_8), start);
+  }
+
+  @Override
+  public int compareTo(WindowKey o) {
+    return ORDER.compare(this, o);
+  }
+}
