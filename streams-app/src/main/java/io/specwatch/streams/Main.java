@@ -83,9 +83,10 @@ public final class Main implements Runnable {
         defaultValue = "${env:SPECWATCH_DEDUP_RETENTION}",
         converter = Durations.Converter.class,
         description =
-            "How long (event time) an event id is remembered: an event with an id seen before"
-                + " (a line the shipper re-sent after a crash) is dropped and counted in"
-                + " duplicate-events-total. At least window + grace, 0 switches it off"
+            "How long (event time) after its window's end a window remembers the event ids it"
+                + " counted: an event with an id seen before (a line the shipper re-sent after a"
+                + " crash) is dropped and counted in duplicate-events-total. At least window +"
+                + " grace, 0 switches it off"
                 + " (env SPECWATCH_DEDUP_RETENTION). Default: 10m, or window + grace if longer")
     Duration dedupRetention;
 

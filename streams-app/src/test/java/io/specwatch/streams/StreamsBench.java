@@ -51,12 +51,17 @@ public final class StreamsBench {
           Long.parseLong(args[4]),
           Integer.parseInt(args[5]),
           args[6].equals("open"));
-    } else if (args.length == 5 && args[0].equals("await")) {
-      await(args[1], args[2], args[3], Duration.ofSeconds(Long.parseLong(args[4])));
+    } else if ((args.length == 5 || args.length == 6) && args[0].equals("await")) {
+      await(
+          args[1],
+          args[2],
+          args[3],
+          Duration.ofSeconds(Long.parseLong(args[4])),
+          args.length == 6 ? Long.parseLong(args[5]) : 0);
     } else {
       System.err.println(
           "usage: StreamsBench produce BOOTSTRAP REGISTRY TOPIC EVENTS DEPLOYMENTS stream|open\n"
-              + "       StreamsBench await BOOTSTRAP GROUP TOPIC TIMEOUT_S");
+              + "       StreamsBench await BOOTSTRAP GROUP TOPIC TIMEOUT_S [WARMUP_EVENTS]");
       System.exit(2);
     }
   }
@@ -118,7 +123,12 @@ public final class StreamsBench {
         events, deployments, open ? "open" : "stream", bytes, s, events / s);
   }
 
-  static void await(String bootstrap, String group, String topic, Duration timeout)
+  /**
+   * Waits until {@code group}'s committed offsets reach the end of {@code topic}. Prints the rate
+   * from the first commit at or past {@code warmup} records (the sustained rate, once the JIT has
+   * compiled the hot paths) and, as {@code whole_*}, from the first commit of all.
+   */
+  static void await(String bootstrap, String group, String topic, Duration timeout, long warmup)
       throws Exception {
     try (Admin admin =
         Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap))) {
@@ -133,6 +143,8 @@ public final class StreamsBench {
       long deadline = System.nanoTime() + timeout.toNanos();
       long startNanos = -1;
       long startOffset = 0;
+      long firstNanos = -1;
+      long firstOffset = 0;
       long committed = 0;
       while (committed < end) {
         if (System.nanoTime() > deadline) {
@@ -140,7 +152,11 @@ public final class StreamsBench {
           System.exit(1);
         }
         committed = committed(admin, group, topic);
-        if (startNanos < 0 && committed > 0) {
+        if (firstNanos < 0 && committed > 0) {
+          firstNanos = System.nanoTime();
+          firstOffset = committed;
+        }
+        if (startNanos < 0 && committed > 0 && committed >= Math.min(warmup, end - 1)) {
           startNanos = System.nanoTime();
           startOffset = committed;
         }
@@ -148,9 +164,15 @@ public final class StreamsBench {
           TimeUnit.MILLISECONDS.sleep(100);
         }
       }
-      double s = (System.nanoTime() - startNanos) / 1e9;
+      long now = System.nanoTime();
+      double s = (now - startNanos) / 1e9;
       long n = end - startOffset;
-      System.out.printf("events=%d seconds=%.2f events_per_s=%.0f%n", n, s, n / s);
+      double ws = (now - firstNanos) / 1e9;
+      long wn = end - firstOffset;
+      System.out.printf(
+          "events=%d seconds=%.2f events_per_s=%.0f whole_events=%d whole_seconds=%.2f"
+              + " whole_events_per_s=%.0f%n",
+          n, s, n / s, wn, ws, wn / ws);
     }
   }
 
