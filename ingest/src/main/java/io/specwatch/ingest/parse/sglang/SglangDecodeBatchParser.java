@@ -14,6 +14,13 @@ import java.util.regex.Pattern;
  * 2025 ({@code cuda graph}, PD decode {@code pre-allocated usage} and {@code #retracted-req}), ~Oct
  * 2025 ({@code accept rate}), 2026 ({@code Decode batch,} with an optional {@code [forward_ct]},
  * {@code npu graph}/{@code cpu graph}, extra token fields kept raw). Never throws.
+ *
+ * <p>A claimed line that holds a line terminator inside it (CR, U+0085 NEL, U+2028, U+2029: the
+ * file splitter breaks lines at LF only, so UTF-8 bytes {@code C2 85} or {@code E2 80 A8} of a
+ * corrupted or binary line stay in it) is a failure, reported after any other error of the line: a
+ * field holding one is unreadable (its name or value no longer reads as printed), and without this
+ * check such a field was kept as free text and an optional field such as {@code accept len} read as
+ * absent, so the line became an event without acceptance instead of a dead letter.
  */
 public final class SglangDecodeBatchParser implements LineParser {
 
@@ -85,6 +92,10 @@ public final class SglangDecodeBatchParser implements LineParser {
     Long forwardCt = r.nonNegativeLong(FORWARD_CT, false);
     if (r.error() != null) {
       return ParseResult.failed(FORMAT, r.error());
+    }
+    String terminator = lineTerminator(line);
+    if (terminator != null) {
+      return ParseResult.failed(FORMAT, terminator);
     }
     return new ParseResult.Parsed(
         new SglangDecodeBatch(
@@ -186,6 +197,24 @@ public final class SglangDecodeBatchParser implements LineParser {
       }
     }
     return true;
+  }
+
+  /**
+   * The failure reason for the first line terminator inside {@code line} (CR, NEL, LS, PS; an LF
+   * cannot be in a line), naming the character and its index, or null when there is none.
+   */
+  static String lineTerminator(String line) {
+    for (int i = 0, n = line.length(); i < n; i++) {
+      char c = line.charAt(i);
+      if (c == '\r' || c == '\n' || c == '\u0085' || c == '\u2028' || c == '\u2029') {
+        return String.format(
+            java.util.Locale.ROOT,
+            "line terminator U+%04X inside the line at char %d: its field cannot be read",
+            (int) c,
+            i);
+      }
+    }
+    return null;
   }
 
   /** {@code \\s} of java.util.regex without UNICODE_CHARACTER_CLASS. */
