@@ -1,6 +1,7 @@
 package io.specwatch.ingest.parse.sglang;
 
 import io.specwatch.ingest.parse.LineParser;
+import io.specwatch.ingest.parse.LineTerminators;
 import io.specwatch.ingest.parse.ParseResult;
 import io.specwatch.ingest.parse.PrefixParser;
 import java.util.LinkedHashMap;
@@ -93,7 +94,7 @@ public final class SglangDecodeBatchParser implements LineParser {
     if (r.error() != null) {
       return ParseResult.failed(FORMAT, r.error());
     }
-    String terminator = lineTerminator(line);
+    String terminator = LineTerminators.reason(line);
     if (terminator != null) {
       return ParseResult.failed(FORMAT, terminator);
     }
@@ -197,24 +198,6 @@ public final class SglangDecodeBatchParser implements LineParser {
       }
     }
     return true;
-  }
-
-  /**
-   * The failure reason for the first line terminator inside {@code line} (CR, NEL, LS, PS; an LF
-   * cannot be in a line), naming the character and its index, or null when there is none.
-   */
-  static String lineTerminator(String line) {
-    for (int i = 0, n = line.length(); i < n; i++) {
-      char c = line.charAt(i);
-      if (c == '\r' || c == '\n' || c == '\u0085' || c == '\u2028' || c == '\u2029') {
-        return String.format(
-            java.util.Locale.ROOT,
-            "line terminator U+%04X inside the line at char %d: its field cannot be read",
-            (int) c,
-            i);
-      }
-    }
-    return null;
   }
 
   /** {@code \\s} of java.util.regex without UNICODE_CHARACTER_CLASS. */
