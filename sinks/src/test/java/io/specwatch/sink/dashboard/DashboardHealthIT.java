@@ -5,6 +5,7 @@ import static org.awaitility.Awaitility.await;
 
 import io.specwatch.runtime.AppRuntime;
 import io.specwatch.runtime.HealthOptions;
+import io.specwatch.sink.HealthHttp;
 import io.specwatch.sink.clickhouse.ClickHouseConfig;
 import io.specwatch.sink.clickhouse.ClickHouseSql;
 import java.io.IOException;
@@ -14,8 +15,6 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
-import java.util.Arrays;
-import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -101,20 +100,8 @@ class DashboardHealthIT {
     }
   }
 
-  /**
-   * The value of the one series of {@code name} (tagged {@code app="dashboard"}) whose labels
-   * contain every {@code label} ({@code key="value"}); fails when there is none or more than one.
-   */
   static double value(String metrics, String name, String... labels) {
-    List<String> lines =
-        metrics
-            .lines()
-            .filter(l -> l.startsWith(name + "{") && l.contains("app=\"dashboard\""))
-            .filter(l -> Arrays.stream(labels).allMatch(l::contains))
-            .toList();
-    assertThat(lines).as("series %s %s", name, Arrays.toString(labels)).hasSize(1);
-    String line = lines.get(0);
-    return Double.parseDouble(line.substring(line.lastIndexOf(' ') + 1));
+    return HealthHttp.value(metrics, name, labels);
   }
 
   static HttpResponse<String> get(int port, String path) throws Exception {
