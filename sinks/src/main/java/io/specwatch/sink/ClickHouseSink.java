@@ -232,6 +232,7 @@ public final class ClickHouseSink implements AutoCloseable {
         awaitEncoded();
         encodedUpTo = records.isEmpty() ? null : positionsBefore(records);
         flushDue(false);
+        listener.buffered(bufferedRows(), paused); // no encode runs now: the buffers hold still
         if (unencoded != null) {
           List<ConsumerRecord<String, byte[]>> chunk = unencoded;
           Instant at = unencodedAt;
