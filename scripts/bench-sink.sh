@@ -2,7 +2,9 @@
 # Sink benchmark (`./specwatch bench sink`): generated decode events and window results inserted into
 # ClickHouse by `clickhouse-client ... FORMAT TSV` (the baseline, same run), by the three Java insert paths
 # (client-v2 RowBinary, client-v2 JSONEachRow, clickhouse-jdbc batches), and by the sink from Kafka.
-# Prints rows/s, ratios to the baseline, and inserts per table per second.
+# Prints rows/s, ratios to the baseline, and inserts per table per second; BENCH lines (medians over the
+# rounds): sink.<table>.ratio_to_clickhouse_client (>=0.5), .inserts_per_second (<=1.5), .rows_per_insert
+# (>=10000); the targets are explained in sinks/README.md, Benchmark.
 #
 # Runs its OWN services on non-default ports in its own run dir (the demo's and other users' services are
 # left alone): Kafka, Apicurio and ClickHouse via scripts/services.sh. They are stopped at the end unless

@@ -70,6 +70,16 @@ app() { # module args... (foreground)
 ch() { # SQL -> TSV
   curl -sS --fail-with-body "$SPECWATCH_CLICKHOUSE_URL/?database=$DB" --data-binary "$1"
 }
+demo_sql() { # scripts/demo-sql/FILE with this run's ${W_RUN} ${A_RUN} ${RANGE} ${FROM} ${TO} filled in
+  local sql
+  sql=$(<"$SPECWATCH_HOME/scripts/demo-sql/$1")
+  sql=${sql//'${W_RUN}'/"$W_RUN"}
+  sql=${sql//'${A_RUN}'/"$A_RUN"}
+  sql=${sql//'${RANGE}'/"$RANGE"}
+  sql=${sql//'${FROM}'/"$FROM"}
+  sql=${sql//'${TO}'/"$TO"}
+  printf '%s' "$sql"
+}
 ch_count() { ch "SELECT count() FROM $1 FINAL WHERE $2 FORMAT TSV" 2>/dev/null || echo '?'; }
 elapsed() { printf '%dm%02ds' $(((SECONDS - t0) / 60)) $(((SECONDS - t0) % 60)); }
 
@@ -257,50 +267,21 @@ stop_apps
 log "streams-app and sink stopped ($(elapsed))"
 
 step "7/7 report read back from ClickHouse ($DB), event time $FROM .. $TO UTC"
-# Per deployment, the last 10 closed 1-minute windows of the run (the state it ended in),
-# cycle-weighted; verdict thresholds are streams-app's defaults (S < 1: below baseline;
-# tau < 1.05: collapse).
-REPORT_SQL="
-SELECT deployment_id AS deployment,
-  max(spec_enabled) AS spec,
-  round(sum(mean_accept_length * cycles) / sum(cycles), 2) AS tau,
-  round(sum(effective_tok_s_per_request * cycles) / sum(cycles), 1) AS tok_s,
-  round(sumIf(baseline_tok_s * cycles, baseline_tok_s IS NOT NULL) / nullIf(sumIf(cycles, baseline_tok_s IS NOT NULL), 0), 1) AS baseline_tok_s,
-  round(sumIf(break_even_accept_length * cycles, break_even_accept_length IS NOT NULL) / nullIf(sumIf(cycles, break_even_accept_length IS NOT NULL), 0), 2) AS tau_star,
-  round(sumIf(speedup * cycles, speedup IS NOT NULL) / nullIf(sumIf(cycles, speedup IS NOT NULL), 0), 2) AS speedup,
-  multiIf(spec = 0, 'plain decoding (the baseline)',
-          tau < 1.05, concat('drafter broken: tau ', toString(tau)),
-          isNull(speedup), 'no baseline yet',
-          speedup < 1, concat('speculation costs throughput (S=', toString(speedup), ')'),
-          concat('healthy ', toString(speedup), 'x')) AS verdict
-FROM window_results FINAL
-WHERE $W_RUN AND prompt_category = '*' AND batch_bucket = '*' AND cycles > 0
-  AND window_start >= toDateTime('$FROM', 'UTC') AND window_start < toDateTime('$TO', 'UTC')
-  AND window_start > (SELECT max(window_start) FROM window_results WHERE $W_RUN) - 600
-GROUP BY deployment_id
-ORDER BY spec DESC, deployment_id"
+# The report's SQL is in scripts/demo-sql/ (SqlCompatibilityIT runs the same files on 18.16 and chdb).
+REPORT_SQL=$(demo_sql report.sql)
 ch "$REPORT_SQL FORMAT PrettyCompactMonoBlock" || die "report query failed"
 VERDICTS=$(ch "SELECT deployment, verdict FROM ($REPORT_SQL) FORMAT TSV") || die "verdict query failed"
 
 echo
 echo "Alerts raised (first window per deployment and type; evidence from the alert):"
-ch "
-SELECT deployment_id AS deployment, type, min(window_start) AS first_window,
-  argMin(concat(ifNull(metric, ''), if(isNull(observed), '', concat(' observed ', toString(round(observed, 2)))),
-    if(isNull(reference), '', concat(' vs ', toString(round(reference, 2)))),
-    if(isNull(p_value), '', concat(' p=', toString(round(p_value, 6))))), window_start) AS evidence,
-  argMin(ifNull(attributed_change, ''), window_start) AS attributed_change
-FROM alerts FINAL
-WHERE $A_RUN AND $RANGE AND state = 'RAISED' AND type != 'NO_DATA'
-GROUP BY deployment_id, type
-ORDER BY deployment_id, type
+ch "$(demo_sql alerts.sql)
 FORMAT PrettyCompactMonoBlock" || die "alert query failed"
 
-NODATA=$(ch "SELECT count() FROM alerts FINAL WHERE $A_RUN AND $RANGE AND state = 'RAISED' AND type = 'NO_DATA' FORMAT TSV")
+NODATA=$(ch "$(demo_sql no-data.sql) FORMAT TSV")
 echo "(plus $NODATA NO_DATA alerts: windows without events while the tails start up; not part of the story)"
 echo
 echo "Expectations from $MANIFEST:"
-RAISED=$(ch "SELECT DISTINCT concat(deployment_id, ' ', type) FROM alerts FINAL WHERE $A_RUN AND $RANGE AND state = 'RAISED' FORMAT TSV")
+RAISED=$(ch "$(demo_sql raised.sql) FORMAT TSV")
 mismatch=0
 ok=0
 while IFS=$'\t' read -r dep type episode; do

@@ -3,23 +3,11 @@ package io.specwatch.e2e;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.specwatch.ingest.cli.IngestCli;
-import io.specwatch.ingest.normalise.NormaliseConfig;
-import io.specwatch.ingest.ship.LogFileShipper;
-import io.specwatch.ingest.ship.ShipConfig;
-import io.specwatch.ingest.ship.ShipResult;
 import io.specwatch.runtime.KafkaOptions;
-import io.specwatch.sink.Backoff;
-import io.specwatch.sink.ClickHouseSink;
-import io.specwatch.sink.SinkConfig;
-import io.specwatch.sink.SinkStats;
 import io.specwatch.sink.WindowQueries;
+import io.specwatch.sink.cli.SinkCli;
 import io.specwatch.sink.clickhouse.ClickHouseConfig;
 import io.specwatch.sink.clickhouse.ClickHouseSql;
-import io.specwatch.sink.migrate.Migrator;
-import io.specwatch.streams.StaticBaselines;
-import io.specwatch.streams.StreamsAppConfig;
-import io.specwatch.streams.StreamsRunner;
-import io.specwatch.streams.alert.AlertConfig;
 import io.specwatch.testkit.SpecwatchContainers;
 import io.specwatch.testkit.TestTls;
 import java.io.PrintWriter;
@@ -27,15 +15,10 @@ import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.NewTopic;
@@ -56,13 +39,14 @@ import picocli.CommandLine.Mixin;
 /**
  * The pipeline against a broker whose client listener only speaks SASL_SSL: TLS with a test CA
  * (made with keytool at the start, see {@link TestTls}), a client certificate required (mutual
- * TLS), and SCRAM-SHA-512 inside. Ingest, streams-app and sink get the trust store, key store and
- * SCRAM credentials from the dedicated options (password file for SCRAM), window rows arrive in
- * ClickHouse, the effective config masks every password, and none of the Kafka, trust store, key
- * store or registry passwords appears in any log line of the run. One broker start covers both
- * SCRAM and TLS. Negative controls: a wrong SCRAM password fails the ship command with an
- * authentication error; a client without the trust store fails the TLS handshake; both exit 2
- * without printing a password.
+ * TLS), and SCRAM-SHA-512 inside. {@code ingest ship}, {@code streams run} and {@code sink run} run
+ * through their command lines (in this JVM, one after the other) and get the trust store, key store
+ * and SCRAM credentials from the dedicated options (password file for SCRAM); window rows arrive in
+ * ClickHouse; the log lines of each app's own run hold exactly one effective-config line of its
+ * own, with every password masked; and none of the Kafka, trust store, key store or registry
+ * passwords appears in any log line of the run. One broker start covers both SCRAM and TLS.
+ * Negative controls: a wrong SCRAM password fails the ship command with an authentication error; a
+ * client without the trust store fails the TLS handshake; both exit 2 without printing a password.
  */
 class SaslPipelineIT {
 
@@ -88,7 +72,6 @@ class SaslPipelineIT {
 
   private static KafkaContainer kafka;
   private static TestTls.Material tls;
-  private static ExecutorService pool;
   private static CapturingAppender logs;
 
   static final class Opts {
@@ -135,7 +118,6 @@ class SaslPipelineIT {
             "--entity-name",
             USER);
     assertThat(created.getExitCode()).as(created.getStderr()).isZero();
-    pool = Executors.newFixedThreadPool(2);
     logs = new CapturingAppender();
     logs.start();
     LoggerContext ctx = (LoggerContext) LogManager.getContext(false);
@@ -149,9 +131,6 @@ class SaslPipelineIT {
       LoggerContext ctx = (LoggerContext) LogManager.getContext(false);
       ctx.getConfiguration().getRootLogger().removeAppender(logs.getName());
       ctx.updateLoggers();
-    }
-    if (pool != null) {
-      pool.shutdownNow();
     }
     if (kafka != null) {
       kafka.stop();
@@ -191,14 +170,11 @@ class SaslPipelineIT {
     }
   }
 
-  private static KafkaOptions options(Path passwordFile) {
+  /** The security options every app gets: TLS stores, SCRAM with a password file, registry auth. */
+  private static List<String> securityArgs(Path passwordFile) {
     List<String> args = new ArrayList<>(tlsArgs());
     args.addAll(
         List.of(
-            "--bootstrap",
-            kafka.getBootstrapServers(),
-            "--registry-url",
-            SpecwatchContainers.registryUrl(),
             "--kafka-sasl-mechanism",
             "SCRAM-SHA-512",
             "--kafka-sasl-username",
@@ -210,26 +186,61 @@ class SaslPipelineIT {
             "reader",
             "--registry-password",
             REGISTRY_PASSWORD));
-    return CommandLine.populateCommand(new Opts(), args.toArray(String[]::new)).kafka;
+    return args;
+  }
+
+  /** One app run in this JVM: its exit code and the log lines written while it ran. */
+  private record AppRun(String app, int exit, String logged) {}
+
+  private static AppRun runApp(String app, java.util.function.IntSupplier cli) {
+    int before = logs.text.length();
+    int exit = cli.getAsInt();
+    return new AppRun(app, exit, logs.text.substring(before));
+  }
+
+  /**
+   * Each app logged its own effective Kafka config once, with every secret masked, and no secret
+   * anywhere in its log lines.
+   */
+  private static void assertMaskedEffectiveConfig(AppRun run) {
+    assertThat(run.exit()).as(run.app() + " exit code\n" + run.logged()).isZero();
+    List<String> lines =
+        run.logged().lines().filter(l -> l.startsWith("effective Kafka config: ")).toList();
+    assertThat(lines).as(run.app() + ": its effective Kafka config line").hasSize(1);
+    assertThat(lines.get(0))
+        .as(run.app())
+        .contains(
+            "security.protocol=SASL_SSL",
+            "sasl.mechanism=SCRAM-SHA-512",
+            "sasl.jaas.config=[hidden]",
+            "ssl.keystore.password=[hidden]",
+            "ssl.truststore.password=[hidden]",
+            "ssl.key.password=[hidden]",
+            "basic.auth.user.info=[hidden]",
+            "ssl.truststore.location=" + tls.clientTruststore());
+    assertThat(run.logged()).as(run.app()).doesNotContain(PASSWORD, REGISTRY_PASSWORD);
+    for (String secret : tls.passwords()) {
+      assertThat(run.logged()).as(run.app()).doesNotContain(secret);
+    }
   }
 
   @Test
-  void pipelineRunsOverScramAndNoSecretIsLogged(@TempDir Path tmp) throws Exception {
+  void pipelineRunsOverScramAndEachAppLogsItsConfigMasked(@TempDir Path tmp) throws Exception {
     Path pw = Files.writeString(tmp.resolve("kafka-password"), PASSWORD + "\n");
-    KafkaOptions opts = options(pw);
-    Map<String, String> raw = opts.rawProperties();
+    String bootstrap = kafka.getBootstrapServers();
+    String registryUrl = SpecwatchContainers.registryUrl();
+    List<String> common = new ArrayList<>(List.of("--bootstrap", bootstrap));
+    common.addAll(List.of("--registry-url", registryUrl));
+    common.addAll(securityArgs(pw));
+
+    // the test's own admin client (its options log a config line too: outside every app's run)
+    List<String> optionArgs = new ArrayList<>(common);
+    Map<String, String> raw =
+        CommandLine.populateCommand(new Opts(), optionArgs.toArray(String[]::new))
+            .kafka
+            .rawProperties();
     // a trust store and a SASL mechanism: SASL_SSL without --kafka-security-protocol
     assertThat(raw).containsEntry("security.protocol", "SASL_SSL");
-    assertThat(opts.describe())
-        .contains(
-            "ssl.truststore.password=[hidden]",
-            "ssl.keystore.password=[hidden]",
-            "ssl.key.password=[hidden]",
-            "sasl.jaas.config=[hidden]",
-            "ssl.truststore.location=" + tls.clientTruststore());
-    String bootstrap = opts.bootstrap();
-    String registryUrl = opts.registryUrl();
-
     String events = SpecwatchContainers.uniqueName("sasl-events");
     String windows = SpecwatchContainers.uniqueName("sasl-windows");
     String dlq = SpecwatchContainers.uniqueName("sasl-dlq");
@@ -250,83 +261,95 @@ class SaslPipelineIT {
       admin.createTopics(topics).all().get(30, TimeUnit.SECONDS);
     }
 
+    // the three apps through their command lines, one after the other, each with the options
     Path logFile = Files.write(tmp.resolve("sglang.log"), LOG, StandardCharsets.UTF_8);
-    ShipResult shipped =
-        new LogFileShipper(
-                new ShipConfig(
-                    bootstrap,
-                    registryUrl,
-                    events,
-                    dlq,
-                    "sasl-e2e",
-                    "gpu-host-1",
-                    NormaliseConfig.defaults(),
-                    raw))
-            .ship(logFile);
-    assertThat(shipped.recognised()).isEqualTo(6);
-    assertThat(shipped.deadLettered()).isZero();
+    List<String> ship =
+        new ArrayList<>(
+            List.of(
+                "ship",
+                "--file",
+                logFile.toString(),
+                "--no-progress",
+                "--deployment",
+                "sasl-e2e",
+                "--host",
+                "gpu-host-1",
+                "--topic",
+                events,
+                "--dlq-topic",
+                dlq,
+                "--run-context-topic",
+                contexts));
+    ship.addAll(common);
+    AppRun ingest =
+        runApp(
+            "ingest ship", () -> IngestCli.newCommandLine().execute(ship.toArray(String[]::new)));
 
-    StreamsAppConfig streamsConfig =
-        new StreamsAppConfig(
-            bootstrap,
-            registryUrl,
-            SpecwatchContainers.uniqueName("sasl-app"),
-            tmp.resolve("state"),
-            Duration.ofMinutes(1),
-            Duration.ofSeconds(30),
-            events,
-            contexts,
-            windows,
-            dlq,
-            StaticBaselines.none(),
-            Duration.ofHours(1),
-            raw,
-            alerts,
-            AlertConfig.defaults());
-    Future<Integer> streams =
-        pool.submit(
-            () -> StreamsRunner.start(streamsConfig).awaitExit(Optional.of(Duration.ofSeconds(8))));
-    assertThat(streams.get(2, TimeUnit.MINUTES)).as("streams-app exit code").isZero();
+    List<String> streams =
+        new ArrayList<>(
+            List.of(
+                "run",
+                "--application-id",
+                SpecwatchContainers.uniqueName("sasl-app"),
+                "--state-dir",
+                tmp.resolve("state").toString(),
+                "--window",
+                "1m",
+                "--grace",
+                "30s",
+                "--decode-events-topic",
+                events,
+                "--window-results-topic",
+                windows,
+                "--run-context-topic",
+                contexts,
+                "--dead-letter-topic",
+                dlq,
+                "--alerts-topic",
+                alerts,
+                "--no-create-topics",
+                "--exit-when-idle",
+                "8s"));
+    streams.addAll(common);
+    AppRun streamsRun =
+        runApp(
+            "streams run",
+            () ->
+                new CommandLine(new io.specwatch.streams.Main())
+                    .execute(streams.toArray(String[]::new)));
 
     String database = SpecwatchContainers.uniqueName("sasl").replace('-', '_');
+    List<String> sinkArgs =
+        new ArrayList<>(
+            List.of(
+                "run",
+                "--clickhouse-url",
+                SpecwatchContainers.clickhouseHttpUrl(),
+                "--database",
+                database,
+                "--tables",
+                "window_results",
+                "--window-results-topic",
+                windows,
+                "--dead-letter-topic",
+                dlq,
+                "--group-id",
+                SpecwatchContainers.uniqueName("sasl-sink"),
+                "--exit-when-idle",
+                "5s"));
+    sinkArgs.addAll(common);
+    AppRun sink = runApp("sink run", () -> SinkCli.execute(sinkArgs.toArray(String[]::new)));
+
+    for (AppRun run : List.of(ingest, streamsRun, sink)) {
+      assertMaskedEffectiveConfig(run);
+    }
+    // 02:00: total + bucket 2-4; 02:01: total + 2-4 + 5-8 (see PipelineIT)
     ClickHouseConfig clickhouse =
         ClickHouseConfig.of(SpecwatchContainers.clickhouseHttpUrl(), "default", "", database);
     try (ClickHouseSql sql = new ClickHouseSql(clickhouse)) {
-      Migrator.withBundledMigrations(sql, database).migrate();
-      SinkConfig sinkConfig =
-          new SinkConfig(
-              bootstrap,
-              registryUrl,
-              windows,
-              SpecwatchContainers.uniqueName("sasl-sink"),
-              clickhouse,
-              10_000,
-              Duration.ofSeconds(1),
-              Optional.of(Duration.ofSeconds(5)),
-              Backoff.DEFAULT,
-              raw);
-      Future<SinkStats> sink =
-          pool.submit(
-              () -> {
-                try (ClickHouseSink s = new ClickHouseSink(sinkConfig, sql)) {
-                  return s.run();
-                }
-              });
-      // 02:00: total + bucket 2-4; 02:01: total + 2-4 + 5-8 (see PipelineIT)
-      assertThat(sink.get(2, TimeUnit.MINUTES).rowsInserted()).isEqualTo(5);
       assertThat(new WindowQueries(sql, database).countFinal()).isEqualTo(5);
-      assertThat(sinkConfig.toString())
-          .contains("sasl.jaas.config=[hidden]", "ssl.keystore.password=[hidden]")
-          .doesNotContain(tls.clientKeystorePassword());
     }
-
     String logged = logs.text.toString();
-    assertThat(logged)
-        .contains(
-            "effective Kafka config",
-            "sasl.jaas.config=[hidden]",
-            "ssl.keystore.password=[hidden]",
-            "ssl.truststore.password=[hidden]");
     assertThat(logged).doesNotContain(PASSWORD).doesNotContain(REGISTRY_PASSWORD);
     for (String secret : tls.passwords()) {
       assertThat(logged).doesNotContain(secret);

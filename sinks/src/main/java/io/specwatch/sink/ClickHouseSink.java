@@ -30,7 +30,6 @@ import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.ConsumerRecords;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.consumer.OffsetAndMetadata;
-import org.apache.kafka.clients.consumer.OffsetAndTimestamp;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.errors.RebalanceInProgressException;
 import org.apache.kafka.common.errors.WakeupException;
@@ -145,8 +144,8 @@ public final class ClickHouseSink implements AutoCloseable {
   private long recordsPolled;
   private final AtomicLong deadLettered = new AtomicLong();
   private long commits;
-  private final ReplayRange replay;
-  private final Map<TopicPartition, Long> replayStops = new HashMap<>();
+  // sink replay: the partitions' spans and the per-record selection (null: the continuous sink)
+  private final ReplayScan replay;
   private long retries;
   private long lastActivityNanos;
   private boolean caughtUp;
@@ -163,12 +162,13 @@ public final class ClickHouseSink implements AutoCloseable {
 
   /**
    * As {@link #ClickHouseSink(SinkConfig, ClickHouseSql, SinkListener)}; with a {@code replay}
-   * range, each assigned partition is sought to the range's start and {@link #run()} returns once
-   * every partition reached the range's end and everything read was inserted and committed.
+   * range, each assigned partition is sought to the start of its span ({@link ReplayScan}), only
+   * the records the range selects are loaded, and {@link #run()} returns once every partition
+   * reached its span's end and everything read was inserted and committed.
    */
   public ClickHouseSink(
       SinkConfig config, ClickHouseSql sql, SinkListener listener, ReplayRange replay) {
-    this.replay = replay;
+    this.replay = replay == null ? null : new ReplayScan(replay);
     this.config = config;
     this.sql = sql;
     this.listener = listener;
@@ -232,6 +232,7 @@ public final class ClickHouseSink implements AutoCloseable {
         awaitEncoded();
         encodedUpTo = records.isEmpty() ? null : positionsBefore(records);
         flushDue(false);
+        listener.buffered(bufferedRows(), paused); // no encode runs now: the buffers hold still
         if (unencoded != null) {
           List<ConsumerRecord<String, byte[]>> chunk = unencoded;
           Instant at = unencodedAt;
@@ -245,7 +246,8 @@ public final class ClickHouseSink implements AutoCloseable {
         }
         if (replayDone()) {
           flushDue(true);
-          log.info("Replay of {} reached its end offsets {}", replay, replayStops);
+          log.info("Replay of {} reached its end offsets {}", replay.range(), replay.stops());
+          replay.logSummary();
           break;
         }
         if (idleLongEnough()) {
@@ -290,6 +292,11 @@ public final class ClickHouseSink implements AutoCloseable {
         recordsPolled, rows, batches, deadLettered.get(), commits, retries, byTable);
   }
 
+  /** A replay's scan counters so far; empty for the continuous sink. */
+  public Optional<ReplayStats> replayStats() {
+    return replay == null ? Optional.empty() : Optional.of(replay.stats());
+  }
+
   /**
    * Rows buffered or being inserted, over all tables (bounded: at most one batch in flight and one
    * filling per table, and buffers are not filled while paused).
@@ -302,7 +309,7 @@ public final class ClickHouseSink implements AutoCloseable {
   private boolean admit(ConsumerRecord<String, byte[]> record) {
     if (replay != null) {
       TopicPartition tp = new TopicPartition(record.topic(), record.partition());
-      Long stop = replayStops.get(tp);
+      Long stop = replay.stops().get(tp);
       if (stop != null && record.offset() >= stop) {
         consumer.pause(List.of(tp));
         return false;
@@ -380,37 +387,15 @@ public final class ClickHouseSink implements AutoCloseable {
 
   /** Replay: every assigned partition at its stop offset, nothing buffered or in flight. */
   private boolean replayDone() {
-    if (replay == null || replayStops.isEmpty() || paused) {
+    if (replay == null || replay.stops().isEmpty() || paused) {
       return false;
     }
-    for (Map.Entry<TopicPartition, Long> e : replayStops.entrySet()) {
+    for (Map.Entry<TopicPartition, Long> e : replay.stops().entrySet()) {
       if (consumer.position(e.getKey()) < e.getValue()) {
         return false;
       }
     }
     return bufferedRows() == 0 && byTopic.values().stream().allMatch(l -> l.inFlight == null);
-  }
-
-  /** Replay: seek to the range's start, remember where it ends. */
-  private void seekReplay(Collection<TopicPartition> partitions) {
-    Map<TopicPartition, Long> fromQuery = new HashMap<>();
-    Map<TopicPartition, Long> toQuery = new HashMap<>();
-    for (TopicPartition tp : partitions) {
-      fromQuery.put(tp, replay.from().toEpochMilli());
-      toQuery.put(tp, replay.to().toEpochMilli());
-    }
-    Map<TopicPartition, Long> ends = consumer.endOffsets(partitions);
-    Map<TopicPartition, OffsetAndTimestamp> starts = consumer.offsetsForTimes(fromQuery);
-    Map<TopicPartition, OffsetAndTimestamp> stops = consumer.offsetsForTimes(toQuery);
-    for (TopicPartition tp : partitions) {
-      OffsetAndTimestamp start = starts.get(tp);
-      OffsetAndTimestamp stop = stops.get(tp);
-      long stopAt = stop == null ? ends.get(tp) : stop.offset();
-      long startAt = start == null ? stopAt : start.offset();
-      consumer.seek(tp, startAt);
-      replayStops.put(tp, stopAt);
-    }
-    log.info("Replay {}: stop offsets {}", replay, replayStops);
   }
 
   private boolean idleLongEnough() {
@@ -651,6 +636,7 @@ public final class ClickHouseSink implements AutoCloseable {
    */
   private final class Loader<V extends SpecificRecord> {
     final SinkTable table;
+    final RowMapping<V> mapping;
     final String qualified;
     final RecordDecoder<V> values;
     // Avro bytes straight to RowBinary for an exactly matching writer schema (null: none)
@@ -672,6 +658,7 @@ public final class ClickHouseSink implements AutoCloseable {
 
     Loader(SinkTable table, RowMapping<V> mapping) {
       this.table = table;
+      this.mapping = mapping;
       this.qualified = config.clickhouse().database() + "." + table.table();
       this.values = new RecordDecoder<>(mapping.type(), config.serdeConfig());
       this.transcoder =
@@ -899,6 +886,9 @@ public final class ClickHouseSink implements AutoCloseable {
         if (table == SinkTable.RUN_CONTEXTS) {
           return; // a compacted topic's tombstone: nothing to load
         }
+        if (replay != null && !replay.select(record, null)) {
+          return;
+        }
         deadLetter(
             DeadLetters.STAGE_DECODE,
             origin,
@@ -907,7 +897,8 @@ public final class ClickHouseSink implements AutoCloseable {
             Map.of());
         return;
       }
-      if (transcoder != null
+      if (replay == null // a replay reads each value's event time first
+          && transcoder != null
           && record.value().length >= io.specwatch.serde.WireFormat.HEADER_SIZE
           && values.transcodable(record.topic(), record.value(), transcoder)
           && buffer.addTranscoded(transcoder, record, insertedAt)) {
@@ -917,8 +908,14 @@ public final class ClickHouseSink implements AutoCloseable {
       try {
         value = values.decode(record.topic(), record.value());
       } catch (RuntimeException e) {
+        if (replay != null && !replay.select(record, null)) {
+          return;
+        }
         deadLetter(
             DeadLetters.STAGE_DECODE, origin, e.getClass().getName(), e.getMessage(), Map.of());
+        return;
+      }
+      if (replay != null && !replay.select(record, mapping.eventTime(value))) {
         return;
       }
       try {
@@ -1045,7 +1042,7 @@ public final class ClickHouseSink implements AutoCloseable {
       encodedUpTo = null;
       lastActivityNanos = System.nanoTime();
       if (replay != null && !partitions.isEmpty()) {
-        seekReplay(partitions);
+        replay.seek(consumer, partitions);
       }
       if (paused) {
         consumer.pause(partitions);

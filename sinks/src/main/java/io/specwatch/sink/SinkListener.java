@@ -29,4 +29,10 @@ public interface SinkListener {
 
   /** A retry succeeded after {@link #clickHouseUnavailable}: consumption resumed. */
   default void clickHouseRecovered() {}
+
+  /**
+   * After every poll's flush, on the polling thread: rows buffered or being inserted over all
+   * tables ({@link ClickHouseSink#bufferedRows()}) and whether consumption is paused.
+   */
+  default void buffered(int rows, boolean paused) {}
 }

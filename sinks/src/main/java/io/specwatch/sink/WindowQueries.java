@@ -19,51 +19,80 @@ public final class WindowQueries {
           + " round(speedup, 3) AS speedup";
 
   private final ClickHouseSql sql;
-  private final String table;
+  private final String database;
 
   public WindowQueries(ClickHouseSql sql, String database) {
     this.sql = sql;
-    this.table = database + "." + WindowResultRows.TABLE;
+    this.database = database;
   }
 
   /** Summary rows (header first), optionally for one deployment, ordered by deployment, start. */
   public List<List<String>> windows(Optional<String> deploymentId, int limit) {
-    return sql.queryTsvWithNames(
-        "SELECT "
-            + SUMMARY_COLUMNS
-            + " FROM "
-            + table
-            + " FINAL"
-            + where(deploymentId)
-            + " ORDER BY deployment_id, window_start, prompt_category, batch_bucket LIMIT "
-            + limit);
+    return sql.queryTsvWithNames(windowsSql(database, deploymentId, limit));
   }
 
   /** All columns of every row (header first), FINAL, in key order. */
   public List<List<String>> allColumns(Optional<String> deploymentId) {
-    return sql.queryTsvWithNames(
-        "SELECT * FROM "
-            + table
-            + " FINAL"
-            + where(deploymentId)
-            + " ORDER BY deployment_id, window_start, prompt_category, batch_bucket");
+    return sql.queryTsvWithNames(allColumnsSql(database, deploymentId));
   }
 
   /** Rows as seen by readers (FINAL): duplicates of a natural key count once. */
   public long countFinal() {
-    return number("SELECT count() AS c FROM " + table + " FINAL");
+    return number(countFinalSql(database));
   }
 
   /** Distinct natural keys, computed without FINAL. */
   public long distinctKeys() {
-    return number(
-        "SELECT uniqExact(deployment_id, prompt_category, batch_bucket, spec_enabled, window_start) AS c FROM "
-            + table);
+    return number(distinctKeysSql(database));
   }
 
   /** Physical rows, duplicates included (before merges): shows what FINAL hides. */
   public long countRaw() {
-    return number("SELECT count() AS c FROM " + table);
+    return number(countRawSql(database));
+  }
+
+  // The SQL of each read (public: SqlCompatibilityIT runs it on 18.16 and chdb).
+
+  /** The SQL of {@link #windows}. */
+  public static String windowsSql(String database, Optional<String> deploymentId, int limit) {
+    return "SELECT "
+        + SUMMARY_COLUMNS
+        + " FROM "
+        + table(database)
+        + " FINAL"
+        + where(deploymentId)
+        + " ORDER BY deployment_id, window_start, prompt_category, batch_bucket LIMIT "
+        + limit;
+  }
+
+  /** The SQL of {@link #allColumns}. */
+  public static String allColumnsSql(String database, Optional<String> deploymentId) {
+    return "SELECT * FROM "
+        + table(database)
+        + " FINAL"
+        + where(deploymentId)
+        + " ORDER BY deployment_id, window_start, prompt_category, batch_bucket";
+  }
+
+  /** The SQL of {@link #countFinal}. */
+  public static String countFinalSql(String database) {
+    return "SELECT count() AS c FROM " + table(database) + " FINAL";
+  }
+
+  /** The SQL of {@link #distinctKeys}. */
+  public static String distinctKeysSql(String database) {
+    return "SELECT uniqExact(deployment_id, prompt_category, batch_bucket, spec_enabled,"
+        + " window_start) AS c FROM "
+        + table(database);
+  }
+
+  /** The SQL of {@link #countRaw}. */
+  public static String countRawSql(String database) {
+    return "SELECT count() AS c FROM " + table(database);
+  }
+
+  private static String table(String database) {
+    return database + "." + WindowResultRows.TABLE;
   }
 
   /** The window table as text. */

@@ -7,15 +7,19 @@ import static io.specwatch.sink.SinkItSupport.produce;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import io.specwatch.runtime.AppRuntime;
+import io.specwatch.runtime.HealthOptions;
 import io.specwatch.schemas.DecodeEvent;
 import io.specwatch.schemas.WindowResult;
 import io.specwatch.sink.clickhouse.ClickHouseConfig;
 import io.specwatch.sink.clickhouse.ClickHouseSql;
+import io.specwatch.sink.dashboard.DashboardApp;
 import io.specwatch.sink.migrate.Migrator;
 import io.specwatch.testkit.ClickHouseHttp;
 import io.specwatch.testkit.SpecwatchContainers;
 import java.io.IOException;
 import java.net.ServerSocket;
+import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -36,14 +40,27 @@ import org.testcontainers.DockerClientFactory;
 import org.testcontainers.clickhouse.ClickHouseContainer;
 
 /**
- * ClickHouse really stopped mid-run (its own container, {@code docker stop}) for ~15 s and started
- * again: the sink pauses, keeps running, commits nothing it has not inserted, and after the restart
- * every row is there exactly once.
+ * ClickHouse really stopped mid-run (its own container, {@code docker stop}) and started again: the
+ * sink pauses its partitions, keeps running, stops buffering (the buffered-row gauge holds still
+ * below its bound while {@value #PHASES_WHILE_PAUSED} more phases of records arrive), commits
+ * nothing it has not inserted, reports not ready on {@code /health/ready} (and the dashboard over
+ * the same ClickHouse too), and after the restart every row is there exactly once, the metrics
+ * count each once and both are ready again. The sink runs as {@code sink run} wires it: {@link
+ * SinkMeters} on an {@link AppRuntime} with a health port.
  */
 class ClickHouseOutageIT {
 
   private static final int EVENTS_PER_PHASE = 300;
   private static final int WINDOWS_PER_PHASE = 20;
+  private static final int BATCH_SIZE = 200;
+  private static final int TABLES = 2;
+  // produced after the sink paused; with the phase produced at the stop, more than the bound
+  private static final int PHASES_WHILE_PAUSED = 6;
+  private static final int PHASES = 2 + PHASES_WHILE_PAUSED;
+  // ClickHouseSink: two batches per table (one in flight, one filling) plus two polls
+  // (max.poll.records = batch size), see sinks/README.md, Delivery semantics
+  private static final Duration PROBE = Duration.ofMillis(200);
+  private static final int BUFFER_BOUND = 2 * TABLES * BATCH_SIZE + 2 * BATCH_SIZE;
 
   @Test
   void survivesClickHouseStoppedAndStartedWithNothingLost() throws Exception {
@@ -86,31 +103,79 @@ class ClickHouseOutageIT {
                 prefix + ".dlq",
                 SpecwatchContainers.uniqueName("it-outage"),
                 ch,
-                200,
+                BATCH_SIZE,
                 Duration.ofMillis(300),
                 Optional.empty(),
                 new Backoff(Duration.ofMillis(200), Duration.ofSeconds(2), 500),
                 InsertFormat.ROW_BINARY,
                 Map.of());
-        Counting listener = new Counting();
+        HealthOptions local = new HealthOptions("127.0.0.1", 0);
+        AppRuntime app = AppRuntime.start("sink", local);
+        AppRuntime dashboardApp = AppRuntime.start("dashboard", local);
+        ClickHouseSql dashboardSql = new ClickHouseSql(ch);
+        DashboardApp dashboard =
+            DashboardApp.start(dashboardSql, db, "127.0.0.1", 0, dashboardApp, PROBE);
+        int health = app.port().orElseThrow();
+        int dashboardHealth = dashboardApp.port().orElseThrow();
+        app.readiness().notReady("ClickHouse answered; waiting for partitions"); // as RunCommand
+        Counting listener =
+            new Counting(new SinkMeters(app.registry(), app.readiness(), ch.database()));
         ClickHouseSink sink = new ClickHouseSink(config, sql, listener);
         Future<SinkStats> run = pool.submit(sink::run);
         try {
           await()
               .atMost(Duration.ofSeconds(60))
               .until(() -> countFinal(url, db, "decode_events") == EVENTS_PER_PHASE);
+          assertThat(HealthHttp.ready(health)).as("sink ready before the stop").isEqualTo(200);
+          await()
+              .atMost(Duration.ofSeconds(30))
+              .until(() -> HealthHttp.ready(dashboardHealth) == 200);
+          assertThat(HealthHttp.metric(health, "specwatch_sink_paused")).isZero();
 
           // Really stop the server (the container's process ends; its data stays).
           String id = clickhouse.getContainerId();
           DockerClientFactory.instance().client().stopContainerCmd(id).withTimeout(2).exec();
           produceEvents(bootstrap, registry, events, windows, EVENTS_PER_PHASE);
           await().atMost(Duration.ofSeconds(30)).until(() -> listener.unavailable.get() > 0);
-          // Down for a while: the sink keeps running and commits nothing beyond what ClickHouse
-          // acknowledged before the stop.
           await()
-              .during(Duration.ofSeconds(12))
-              .atMost(Duration.ofSeconds(20))
+              .atMost(Duration.ofSeconds(30))
+              .until(() -> HealthHttp.metric(health, "specwatch_sink_paused") == 1.0);
+          HttpResponse<String> notReady = HealthHttp.get(health, "/health/ready");
+          assertThat(notReady.statusCode())
+              .as("sink ready while ClickHouse is down")
+              .isEqualTo(503);
+          assertThat(notReady.body()).contains("ClickHouse unavailable, consumption paused");
+          assertThat(HealthHttp.get(health, "/health/live").statusCode())
+              .as("a pause is not fatal")
+              .isEqualTo(200);
+          assertThat(HealthHttp.metric(health, "specwatch_sink_clickhouse_unavailable_total"))
+              .isGreaterThanOrEqualTo(1);
+          await()
+              .atMost(Duration.ofSeconds(30))
+              .until(() -> HealthHttp.ready(dashboardHealth) == 503);
+          assertThat(HealthHttp.get(dashboardHealth, "/health/ready").body())
+              .contains("ClickHouse not answering");
+
+          // Records keep arriving while paused: nothing more is buffered (the partitions are
+          // paused), so the gauge holds still, below the bound and below what arrived.
+          List<Double> buffered = new ArrayList<>();
+          for (int phase = 2; phase < PHASES; phase++) {
+            produceEvents(bootstrap, registry, events, windows, phase * EVENTS_PER_PHASE);
+            buffered.add(HealthHttp.metric(health, "specwatch_sink_buffered_rows"));
+          }
+          // Let the last phase's records reach the broker's log end and a few polls pass.
+          await()
+              .during(Duration.ofSeconds(3))
+              .atMost(Duration.ofSeconds(10))
               .until(() -> !run.isDone());
+          buffered.add(HealthHttp.metric(health, "specwatch_sink_buffered_rows"));
+          assertThat(buffered)
+              .as("rows buffered while paused, sampled after each phase that arrived")
+              .allMatch(b -> b.equals(buffered.get(0)));
+          assertThat(buffered.get(0)).isPositive().isLessThanOrEqualTo(BUFFER_BOUND);
+          assertThat(HealthHttp.metric(health, "specwatch_sink_paused")).isEqualTo(1.0);
+          long arrivedSinceStop = (long) (PHASES - 1) * (EVENTS_PER_PHASE + WINDOWS_PER_PHASE);
+          assertThat(arrivedSinceStop).isGreaterThan(BUFFER_BOUND); // the check could fail
           Map<TopicPartition, Long> end = endOffsets(admin, partitions);
           Map<TopicPartition, Long> duringOutage = committed(admin, config.groupId());
           long committedEvents =
@@ -137,18 +202,45 @@ class ClickHouseOutageIT {
               .until(() -> committed(admin, config.groupId()).equals(end));
           assertThat(listener.recovered.get()).isPositive();
           assertThat(listener.rows.get()).isGreaterThan(rowsBeforeRestart);
+          assertThat(HealthHttp.ready(health)).as("sink ready after the restart").isEqualTo(200);
+          assertThat(HealthHttp.metric(health, "specwatch_sink_paused")).isZero();
+          await()
+              .atMost(Duration.ofSeconds(30))
+              .until(() -> HealthHttp.metric(health, "specwatch_sink_buffered_rows") == 0.0);
+          await()
+              .atMost(Duration.ofSeconds(30))
+              .until(() -> HealthHttp.ready(dashboardHealth) == 200);
+          // every row acknowledged once: a failed (streamed) insert is counted only when the
+          // batch's retry is acknowledged
+          assertThat(
+                  HealthHttp.metric(
+                      health,
+                      "specwatch_sink_rows_inserted_total",
+                      "table=\"" + db + ".decode_events\""))
+              .isEqualTo((double) PHASES * EVENTS_PER_PHASE);
+          assertThat(
+                  HealthHttp.metric(
+                      health,
+                      "specwatch_sink_rows_inserted_total",
+                      "table=\"" + db + ".window_results\""))
+              .isEqualTo((double) PHASES * WINDOWS_PER_PHASE);
         } finally {
           sink.stop();
+          dashboard.close();
+          dashboardApp.close();
+          dashboardSql.close();
         }
         SinkStats stats = run.get(60, TimeUnit.SECONDS);
         sink.close();
+        app.close();
         assertThat(stats.deadLetters()).isZero();
         assertThat(stats.retries()).isPositive();
-        long allEvents = 2L * EVENTS_PER_PHASE;
+        long allEvents = (long) PHASES * EVENTS_PER_PHASE;
         assertThat(countFinal(url, db, "decode_events")).isEqualTo(allEvents);
         assertThat(number(sql, "SELECT uniqExact(event_id) FROM " + db + ".decode_events"))
             .isEqualTo(allEvents);
-        assertThat(countFinal(url, db, "window_results")).isEqualTo(2L * WINDOWS_PER_PHASE);
+        long allWindows = (long) PHASES * WINDOWS_PER_PHASE;
+        assertThat(countFinal(url, db, "window_results")).isEqualTo(allWindows);
         assertThat(
                 number(
                     sql,
@@ -156,7 +248,7 @@ class ClickHouseOutageIT {
                         + " FROM "
                         + db
                         + ".window_results"))
-            .isEqualTo(2L * WINDOWS_PER_PHASE);
+            .isEqualTo(allWindows);
       }
     } finally {
       pool.shutdownNow();
@@ -190,28 +282,53 @@ class ClickHouseOutageIT {
     }
   }
 
-  /** Thread-safe view of what the sink reports. */
+  /** Thread-safe view of what the sink reports, passed on to {@code meters}. */
   private static final class Counting implements SinkListener {
+    final SinkMeters meters;
     final AtomicInteger rows = new AtomicInteger();
     final AtomicInteger unavailable = new AtomicInteger();
     final AtomicInteger recovered = new AtomicInteger();
 
+    Counting(SinkMeters meters) {
+      this.meters = meters;
+    }
+
+    @Override
+    public void assigned(Collection<TopicPartition> partitions) {
+      meters.assigned(partitions);
+    }
+
+    @Override
+    public void revoked(Collection<TopicPartition> partitions) {
+      meters.revoked(partitions);
+    }
+
     @Override
     public void inserted(String table, int count, long nanos) {
       rows.addAndGet(count);
+      meters.inserted(table, count, nanos);
+    }
+
+    @Override
+    public void deadLettered(String table, String stage) {
+      meters.deadLettered(table, stage);
     }
 
     @Override
     public void clickHouseUnavailable(String reason) {
       unavailable.incrementAndGet();
+      meters.clickHouseUnavailable(reason);
     }
 
     @Override
     public void clickHouseRecovered() {
       recovered.incrementAndGet();
+      meters.clickHouseRecovered();
     }
 
     @Override
-    public void revoked(Collection<TopicPartition> partitions) {}
+    public void buffered(int rowCount, boolean paused) {
+      meters.buffered(rowCount, paused);
+    }
   }
 }

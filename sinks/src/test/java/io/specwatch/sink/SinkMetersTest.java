@@ -80,4 +80,19 @@ class SinkMetersTest {
     meters.clickHouseRecovered();
     assertThat(readiness.status().ready()).isTrue();
   }
+
+  @Test
+  void gaugesShowTheLastReportedBufferAndPause() {
+    SimpleMeterRegistry registry = new SimpleMeterRegistry();
+    SinkMeters meters = new SinkMeters(registry, new Readiness(), "db");
+    assertThat(registry.get("specwatch.sink.buffered.rows").gauge().value()).isZero();
+    assertThat(registry.get("specwatch.sink.paused").gauge().value()).isZero();
+
+    meters.buffered(412, true);
+    assertThat(registry.get("specwatch.sink.buffered.rows").gauge().value()).isEqualTo(412.0);
+    assertThat(registry.get("specwatch.sink.paused").gauge().value()).isEqualTo(1.0);
+    meters.buffered(0, false);
+    assertThat(registry.get("specwatch.sink.buffered.rows").gauge().value()).isZero();
+    assertThat(registry.get("specwatch.sink.paused").gauge().value()).isZero();
+  }
 }

@@ -123,8 +123,9 @@ final class EngineLog {
   /**
    * Appends {@code n} hostile lines that an SGLang parser claims (they carry its marker) but must
    * dead-letter, cycling through: non-numeric, out-of-range, invalid UTF-8, binary bytes, nan,
-   * duplicate field; plus {@code huge} lines of 600 KiB (over the 256 KiB line limit: LineTooLong).
-   * Each is mixed with a valid metric line every 10 hostile ones. Returns the hostile count.
+   * duplicate field, a NEL (C2 85) and a U+2028 (E2 80 A8) plus CR inside the field list; plus
+   * {@code huge} lines of 600 KiB (over the 256 KiB line limit: LineTooLong). Each is mixed with a
+   * valid metric line every 10 hostile ones. Returns the hostile count.
    */
   synchronized long hostile(int n, int huge) throws IOException {
     ByteArrayOutputStream batch = new ByteArrayOutputStream();
@@ -133,7 +134,7 @@ final class EngineLog {
       String head = "[" + TS.format(time) + " TP0] Decode batch. #running-req: ";
       String tail = ", gen throughput (token/s): 240.00, #queue-req: 0, ";
       batch.writeBytes(head.getBytes(StandardCharsets.UTF_8));
-      switch (i % 6) {
+      switch (i % 8) {
         case 0 -> ascii(batch, "4, #token: 12x0, token usage: 0.02, accept len: 2.x5" + tail);
         case 1 ->
             ascii(
@@ -146,17 +147,27 @@ final class EngineLog {
         }
         case 3 -> {
           ascii(batch, "4, #token: 1, token usage: 0.02, accept len: ");
-          // random bytes, except line ends and the bytes of Unicode line terminators (0x85 NEL,
-          // 0xE2 of U+2028/9): a field value holding one is read as free text, so the field is
-          // absent rather than broken (a known leniency of the SGLang field reader, see
-          // docs/DESIGN.md); the suite covers the rest of the byte range
+          // random bytes, except LF (which ends the line): 0x85 after 0xC2 (NEL) and E2 80 A8/A9
+          // (U+2028/9) included, which the SGLang parser dead-letters (docs/DESIGN.md)
           for (int b = 0; b < 64; b++) {
             int v = random.nextInt(256);
-            batch.write(v == '\n' || v == '\r' || v == 0x85 || v == 0xe2 ? 0 : v);
+            batch.write(v == '\n' ? 0 : v);
           }
           ascii(batch, tail);
         }
         case 4 -> ascii(batch, "4, #token: 1, token usage: 0.02, accept len: nan" + tail);
+        case 6 -> {
+          // UTF-8 of U+0085 (NEL) inside the value: a Unicode line terminator, not a line end
+          ascii(batch, "4, #token: 1, token usage: 0.02, accept len: 2.");
+          batch.write(new byte[] {(byte) 0xc2, (byte) 0x85}, 0, 2);
+          ascii(batch, "5" + tail);
+        }
+        case 7 -> {
+          // UTF-8 of U+2028 (line separator) and a CR inside the field list
+          ascii(batch, "4, #token: 1, token usage: 0.02, accept len: ");
+          batch.write(new byte[] {(byte) 0xe2, (byte) 0x80, (byte) 0xa8}, 0, 3);
+          ascii(batch, "2.5, cuda graph: True\r" + tail);
+        }
         default ->
             ascii(
                 batch,

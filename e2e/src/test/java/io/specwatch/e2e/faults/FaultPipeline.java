@@ -65,6 +65,13 @@ final class FaultPipeline implements AutoCloseable {
   private final Map<String, JvmProcess> streams = new LinkedHashMap<>();
   private JvmProcess sink;
   private final List<JvmProcess> all = new ArrayList<>();
+
+  /** Classes ahead of streams-app's and the sink's class path (null: none). */
+  private Path consumerClasses;
+
+  /** Suffix of the consumers' process (and log file) names after a restart. */
+  private String consumerLabel = "";
+
   private final Path summaryFile;
 
   FaultPipeline(Path root, boolean longMode) throws Exception {
@@ -155,7 +162,12 @@ final class FaultPipeline implements AutoCloseable {
             "-K",
             "client.id=" + appId + "-" + member);
     JvmProcess p =
-        JvmProcess.start(member, "io.specwatch.streams.Main", args, root.resolve("logs"));
+        JvmProcess.start(
+            member + consumerLabel,
+            "io.specwatch.streams.Main",
+            args,
+            root.resolve("logs"),
+            consumerClasses);
     streams.put(member, p);
     all.add(p);
     return p;
@@ -189,13 +201,53 @@ final class FaultPipeline implements AutoCloseable {
             sinkDeadLetters,
             "--group-id",
             prefix + "-sink");
-    sink = JvmProcess.start("sink", "io.specwatch.sink.cli.SinkCli", args, root.resolve("logs"));
+    sink =
+        JvmProcess.start(
+            "sink" + consumerLabel,
+            "io.specwatch.sink.cli.SinkCli",
+            args,
+            root.resolve("logs"),
+            consumerClasses);
     all.add(sink);
+  }
+
+  JvmProcess sink() {
+    return sink;
+  }
+
+  /**
+   * A rolling change of the consumers' code: every streams-app member and the sink are stopped
+   * (SIGTERM: a clean close that commits), then streams-1 and the sink start again on the same
+   * state directory, group and application id with {@code classes} (or nothing, when null) ahead of
+   * their class path; their process and log names end with {@code label}.
+   */
+  void restartConsumers(Path classes, String label) throws Exception {
+    for (JvmProcess p : streams.values()) {
+      p.stop(Duration.ofSeconds(90));
+    }
+    sink.stop(Duration.ofSeconds(90));
+    streams.clear();
+    consumerClasses = classes;
+    consumerLabel = label;
+    startStreams("streams-1");
+    startSink();
   }
 
   /** {@code ingest tail} of {@code dir/*.log} as deployment {@code deployment}. */
   JvmProcess startShipper(
       String name, Path dir, String deployment, Path checkpoints, boolean exitWhenIdle)
+      throws IOException {
+    return startShipper(name, dir, deployment, checkpoints, exitWhenIdle, null);
+  }
+
+  /** As above, with {@code classes} (when not null) ahead of the shipper's class path. */
+  JvmProcess startShipper(
+      String name,
+      Path dir,
+      String deployment,
+      Path checkpoints,
+      boolean exitWhenIdle,
+      Path classes)
       throws IOException {
     List<String> args =
         new ArrayList<>(
@@ -227,7 +279,8 @@ final class FaultPipeline implements AutoCloseable {
       args.add("--exit-when-idle");
     }
     JvmProcess p =
-        JvmProcess.start(name, "io.specwatch.ingest.cli.IngestCli", args, root.resolve("logs"));
+        JvmProcess.start(
+            name, "io.specwatch.ingest.cli.IngestCli", args, root.resolve("logs"), classes);
     all.add(p);
     return p;
   }
@@ -302,6 +355,42 @@ final class FaultPipeline implements AutoCloseable {
               .sum();
       return end - start;
     }
+  }
+
+  /**
+   * The registry schema id of every record of {@code deployment} (the record key) in {@code topic},
+   * read from the start to the current end: schema id to records.
+   */
+  Map<Integer, Long> schemaIds(String topic, String deployment) {
+    Map<String, Object> props =
+        Map.of("bootstrap.servers", bootstrap, "isolation.level", "read_committed");
+    Map<Integer, Long> ids = new java.util.TreeMap<>();
+    try (var c =
+        new org.apache.kafka.clients.consumer.KafkaConsumer<byte[], byte[]>(
+            props,
+            new org.apache.kafka.common.serialization.ByteArrayDeserializer(),
+            new org.apache.kafka.common.serialization.ByteArrayDeserializer())) {
+      List<TopicPartition> parts = new ArrayList<>();
+      c.partitionsFor(topic).forEach(p -> parts.add(new TopicPartition(topic, p.partition())));
+      c.assign(parts);
+      c.seekToBeginning(parts);
+      Map<TopicPartition, Long> end = c.endOffsets(parts);
+      byte[] key = deployment.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+      long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(2);
+      while (parts.stream().anyMatch(p -> c.position(p) < end.get(p))) {
+        assertThat(System.nanoTime()).as("reading " + topic + " to its end").isLessThan(deadline);
+        for (var r : c.poll(Duration.ofMillis(500))) {
+          if (java.util.Arrays.equals(r.key(), key)) {
+            ids.merge(
+                io.specwatch.serde.WireFormat.readSchemaId(
+                    topic, java.nio.ByteBuffer.wrap(r.value())),
+                1L,
+                Long::sum);
+          }
+        }
+      }
+    }
+    return ids;
   }
 
   /** Members of the streams-app's consumer group when it is stable, else -1. */

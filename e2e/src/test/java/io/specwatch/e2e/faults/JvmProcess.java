@@ -32,13 +32,28 @@ final class JvmProcess implements AutoCloseable {
 
   static JvmProcess start(String name, String mainClass, List<String> args, Path logDir)
       throws IOException {
+    return start(name, mainClass, args, logDir, null);
+  }
+
+  /**
+   * As {@link #start(String, String, List, Path)} with {@code classesFirst} (when not null) ahead
+   * of the class path: classes there shadow the app's own (a schema-evolution scenario's v2 record
+   * class).
+   */
+  static JvmProcess start(
+      String name, String mainClass, List<String> args, Path logDir, Path classesFirst)
+      throws IOException {
     Files.createDirectories(logDir);
     Path log = logDir.resolve(name + ".log");
     List<String> cmd = new ArrayList<>();
     cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
     // small heap, quick start on a small shared machine: C1 only, serial GC
     cmd.addAll(List.of("-Xmx256m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1"));
-    cmd.addAll(List.of("-cp", classPath(), mainClass));
+    String cp = classPath();
+    if (classesFirst != null) {
+      cp = classesFirst + File.pathSeparator + cp;
+    }
+    cmd.addAll(List.of("-cp", cp, mainClass));
     cmd.addAll(args);
     ProcessBuilder pb =
         new ProcessBuilder(cmd)

@@ -129,7 +129,10 @@ public final class ParserRegistry {
     return List.of(parsers);
   }
 
-  /** Parses one line; never throws (a parser bug becomes a {@link ParseResult.Failed}). */
+  /**
+   * Parses one line; never throws (a parser bug becomes a {@link ParseResult.Failed}, so does a
+   * metric line holding a line terminator: {@link #withoutLineTerminator}).
+   */
   public ParseResult parse(String line) {
     if (line == null || line.isBlank()) {
       return ParseResult.NOT_METRIC;
@@ -148,10 +151,25 @@ public final class ParserRegistry {
         result = ParseResult.failed(parser.format(), "parser error: " + e);
       }
       if (!(result instanceof ParseResult.NotMetric)) {
-        return result;
+        return withoutLineTerminator(result, line);
       }
     }
     return ParseResult.NOT_METRIC;
+  }
+
+  /**
+   * A line read as a metric line of any format that holds a line terminator inside it (CR, NEL,
+   * U+2028/9; {@link LineTerminators}) is a failure of that format: dead-lettered, never an event
+   * whose field was dropped or misread. Other results are returned as they are.
+   */
+  public static ParseResult withoutLineTerminator(ParseResult result, String line) {
+    if (result instanceof ParseResult.Parsed parsed) {
+      String terminator = LineTerminators.reason(line);
+      if (terminator != null) {
+        return ParseResult.failed(parsed.line().format(), terminator);
+      }
+    }
+    return result;
   }
 
   /**

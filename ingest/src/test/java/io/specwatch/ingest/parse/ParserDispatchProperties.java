@@ -32,7 +32,10 @@ class ParserDispatchProperties {
   private static final ParserRegistry REGISTRY = ParserRegistry.defaults();
   private static final List<String> CORPUS = corpus();
 
-  /** The former registry: every parser in order, first non-NotMetric answer wins. */
+  /**
+   * The former registry: every parser in order, first non-NotMetric answer wins (a metric line
+   * holding a line terminator is a failure, as in the registry).
+   */
   static ParseResult ordered(List<LineParser> parsers, String line) {
     if (line == null || line.isBlank()) {
       return ParseResult.NOT_METRIC;
@@ -45,7 +48,7 @@ class ParserDispatchProperties {
         result = ParseResult.failed(parser.format(), "parser error: " + e);
       }
       if (!(result instanceof ParseResult.NotMetric)) {
-        return result;
+        return ParserRegistry.withoutLineTerminator(result, line);
       }
     }
     return ParseResult.NOT_METRIC;
@@ -74,6 +77,42 @@ class ParserDispatchProperties {
           .as("some corpus line is claimed by %s", p.format())
           .isTrue();
     }
+  }
+
+  /**
+   * A line terminator (CR, NEL, U+2028, U+2029) put anywhere into a line some parser reads is never
+   * an event, whatever the format: the registry dead-letters it with that format (or the line is no
+   * longer a metric line at all).
+   */
+  @Property(tries = 3000)
+  void aLineTerminatorInAnyClaimedLineIsNeverAnEvent(
+      @ForAll("claimedLines") String line,
+      @ForAll("terminators") String terminator,
+      @ForAll("fractions") double at) {
+    int i = (int) Math.round(at * line.length());
+    String mutated = line.substring(0, i) + terminator + line.substring(i);
+    ParseResult r = REGISTRY.parse(mutated);
+    assertThat(r).as("line: %s", mutated).isNotInstanceOf(ParseResult.Parsed.class);
+    if (r instanceof ParseResult.Failed f && f.reason().startsWith("line terminator")) {
+      assertThat(f.format()).isEqualTo(((ParseResult.Parsed) REGISTRY.parse(line)).line().format());
+    }
+    assertSame(mutated);
+  }
+
+  @Provide
+  Arbitrary<String> claimedLines() {
+    return Arbitraries.of(
+        CORPUS.stream().filter(l -> REGISTRY.parse(l) instanceof ParseResult.Parsed).toList());
+  }
+
+  @Provide
+  Arbitrary<String> terminators() {
+    return Arbitraries.of("\u0085", "\u2028", "\u2029", "\r", " \u2028 ");
+  }
+
+  @Provide
+  Arbitrary<Double> fractions() {
+    return Arbitraries.doubles().between(0, 1);
   }
 
   @Example

@@ -77,6 +77,35 @@ class LineIngestorTest {
   }
 
   @Test
+  void aMetricLineHoldingALineTerminatorIsDeadLetteredWhateverItsFormat() {
+    // UTF-8 of U+2028 (E2 80 A8) inside a vLLM field name: the field would be unknown, the line an
+    // event without its mean acceptance length; NEL (C2 85) inside an SGLang value likewise
+    String vllm =
+        "INFO 06-06 14:20:34 [loggers.py:116] SpecDecoding metrics: Mean\u2028acceptance length:"
+            + " 2.50, Accepted throughput: 150.00 tokens/s, Drafted throughput: 300.00 tokens/s,"
+            + " Accepted: 1500 tokens, Drafted: 3000 tokens, Avg Draft acceptance rate: 50.0%";
+    String sglang =
+        "[2025-10-20 09:05:03 TP0] Decode batch. #running-req: 1, #token: 1797, token usage:"
+            + " 0.00, accept len: 2.\u00855, gen throughput (token/s): 56.70, #queue-req: 0, ";
+    for (String text : java.util.List.of(vllm, sglang)) {
+      byte[] raw = text.getBytes(StandardCharsets.UTF_8);
+      IngestOutcome outcome = ingestor.ingest(SourceLine.of(4, 300, raw, raw.length));
+      assertThat(outcome).as(text).isInstanceOf(IngestOutcome.Dead.class);
+      DeadLetter d = ((IngestOutcome.Dead) outcome).deadLetter();
+      assertThat(d.getErrorClass()).isEqualTo("ParseFailure");
+      assertThat(d.getErrorMessage()).startsWith("line terminator U+");
+      assertThat(d.getFormat()).startsWith(text == vllm ? "vllm." : "sglang.");
+      assertThat(d.getOffset()).isEqualTo(300L);
+      assertThat(d.getRaw()).isEqualTo(java.nio.ByteBuffer.wrap(raw));
+      // without the terminator the same line is an event
+      String clean = text.replace("\u2028", " ").replace("\u0085", "");
+      assertThat(ingestor.ingest(line(5, 400, clean)))
+          .as(clean)
+          .isNotInstanceOf(IngestOutcome.Dead.class);
+    }
+  }
+
+  @Test
   void metricAndOtherLines() {
     assertThat(
             ingestor.ingest(

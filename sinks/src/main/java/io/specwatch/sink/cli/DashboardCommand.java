@@ -1,15 +1,21 @@
 package io.specwatch.sink.cli;
 
+import io.specwatch.runtime.AppRuntime;
+import io.specwatch.runtime.HealthOptions;
 import io.specwatch.sink.clickhouse.ClickHouseConfig;
 import io.specwatch.sink.clickhouse.ClickHouseSql;
-import io.specwatch.sink.dashboard.DashboardServer;
+import io.specwatch.sink.dashboard.DashboardApp;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
-/** {@code dashboard}: serves the web dashboard over the ClickHouse tables until SIGTERM. */
+/**
+ * {@code dashboard}: serves the web dashboard over the ClickHouse tables until SIGTERM; with a
+ * health port also {@code /health/live}, {@code /health/ready} (ClickHouse answers) and {@code
+ * /metrics}.
+ */
 @Command(
     name = "dashboard",
     mixinStandardHelpOptions = true,
@@ -17,6 +23,8 @@ import picocli.CommandLine.Option;
 public final class DashboardCommand implements Callable<Integer> {
 
   @Mixin ClickHouseOptions clickhouse;
+
+  @Mixin HealthOptions health = new HealthOptions();
 
   @Option(
       names = "--port",
@@ -37,10 +45,14 @@ public final class DashboardCommand implements Callable<Integer> {
     if (port < 0 || port > 65535) {
       throw new IllegalArgumentException("--port must be 0..65535, got: " + port);
     }
+    health.validate();
     ClickHouseConfig config = clickhouse.toConfig();
     try (ClickHouseSql sql = new ClickHouseSql(config)) {
       String version = sql.serverVersion(); // fail fast when ClickHouse does not answer
-      try (DashboardServer server = DashboardServer.start(sql, config.database(), bind, port)) {
+      try (AppRuntime app = AppRuntime.start("dashboard", health);
+          DashboardApp server =
+              DashboardApp.start(
+                  sql, config.database(), bind, port, app, DashboardApp.PROBE_INTERVAL)) {
         System.out.printf(
             "dashboard: http://%s:%d/ (ClickHouse %s, database %s)%n",
             bind, server.port(), version, config.database());

@@ -135,11 +135,15 @@ public class RunCommand implements Callable<Integer> {
   @Override
   public Integer call() throws InterruptedException {
     SinkConfig config = config();
+    ReplayRange replay = replayRange(); // fails fast, naming the option, before anything starts
     health.validate();
     log.info("Effective sink config: {}", config);
+    if (replay != null) {
+      log.info("Replay of {}", replay);
+    }
     try (AppRuntime app = AppRuntime.start("sink", health)) {
       try {
-        return run(config, app);
+        return run(config, replay, app);
       } catch (RuntimeException e) {
         app.readiness().fatal("sink failed: " + e.getMessage());
         throw e;
@@ -169,7 +173,7 @@ public class RunCommand implements Callable<Integer> {
     return groupId;
   }
 
-  /** The record-time range to replay, or null for the continuous sink. */
+  /** The range to replay, or null for the continuous sink; validated (fails naming the option). */
   ReplayRange replayRange() {
     return null;
   }
@@ -194,14 +198,15 @@ public class RunCommand implements Callable<Integer> {
     return topics;
   }
 
-  private int run(SinkConfig config, AppRuntime app) throws InterruptedException {
+  private int run(SinkConfig config, ReplayRange replay, AppRuntime app)
+      throws InterruptedException {
     ClickHouseConfig ch = config.clickhouse();
     app.readiness().notReady("migrating ClickHouse");
     try (ClickHouseSql sql = new ClickHouseSql(ch)) {
       Migrator.withBundledMigrations(sql, ch.database()).migrate();
       app.readiness().notReady("ClickHouse answered; waiting for partitions");
       SinkMeters meters = new SinkMeters(app.registry(), app.readiness(), ch.database());
-      try (ClickHouseSink sink = new ClickHouseSink(config, sql, meters, replayRange())) {
+      try (ClickHouseSink sink = new ClickHouseSink(config, sql, meters, replay)) {
         CountDownLatch finished = new CountDownLatch(1);
         Thread hook =
             new Thread(
@@ -227,6 +232,23 @@ public class RunCommand implements Callable<Integer> {
                   + ", "
                   + stats.deadLetters()
                   + " dead letters");
+          sink.replayStats()
+              .ifPresent(
+                  r ->
+                      System.out.println(
+                          "replay: "
+                              + r.scanned()
+                              + " records scanned, "
+                              + r.selected()
+                              + " in range"
+                              + (r.skewExceeded() == 0
+                                  ? ""
+                                  : ", "
+                                      + r.skewExceeded()
+                                      + " with an event time more than --max-clock-skew after"
+                                      + " their Kafka timestamp (largest lead "
+                                      + r.largestLead()
+                                      + "): replay again with a larger --max-clock-skew")));
         } finally {
           finished.countDown();
         }

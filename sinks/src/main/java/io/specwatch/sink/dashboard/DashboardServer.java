@@ -2,6 +2,9 @@ package io.specwatch.sink.dashboard;
 
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Timer;
+import io.micrometer.core.instrument.composite.CompositeMeterRegistry;
 import io.specwatch.sink.clickhouse.ClickHouseSql;
 import java.io.IOException;
 import java.io.InputStream;
@@ -11,8 +14,10 @@ import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -27,7 +32,9 @@ import org.slf4j.LoggerFactory;
  *   <li>{@code GET /api/alerts?deployment=D[&from=T][&to=T]}
  * </ul>
  *
- * Bad parameters answer 400, ClickHouse failures 502, both with {@code {"error": "..."}}.
+ * Bad parameters answer 400, ClickHouse failures 502, both with {@code {"error": "..."}}. Every
+ * request is timed in {@code specwatch_dashboard_requests_seconds} tagged {@code endpoint} (the API
+ * path, {@code static} for the page's files, {@code other}) and {@code status}.
  */
 public final class DashboardServer implements AutoCloseable {
 
@@ -45,13 +52,18 @@ public final class DashboardServer implements AutoCloseable {
           "/vendor/uPlot.iife.min.js", UPLOT_DIR + "uPlot.iife.min.js",
           "/vendor/uPlot.min.css", UPLOT_DIR + "uPlot.min.css");
 
+  private static final Set<String> API = Set.of("/api/deployments", "/api/windows", "/api/alerts");
+  private static final String STATUS = "specwatch.status";
+
   private final HttpServer server;
   private final ExecutorService executor;
   private final DashboardQueries queries;
+  private final MeterRegistry registry;
 
-  private DashboardServer(HttpServer server, DashboardQueries queries) {
+  private DashboardServer(HttpServer server, DashboardQueries queries, MeterRegistry registry) {
     this.server = server;
     this.queries = queries;
+    this.registry = registry;
     this.executor = Executors.newFixedThreadPool(4);
     server.setExecutor(executor);
     server.createContext("/", this::handle);
@@ -60,8 +72,16 @@ public final class DashboardServer implements AutoCloseable {
   /** Starts serving on {@code bind:port} (port 0: an ephemeral port, see {@link #port()}). */
   public static DashboardServer start(ClickHouseSql sql, String database, String bind, int port)
       throws IOException {
+    return start(sql, database, bind, port, new CompositeMeterRegistry());
+  }
+
+  /** As {@link #start(ClickHouseSql, String, String, int)}, timing requests in {@code registry}. */
+  public static DashboardServer start(
+      ClickHouseSql sql, String database, String bind, int port, MeterRegistry registry)
+      throws IOException {
     HttpServer http = HttpServer.create(new InetSocketAddress(bind, port), 32);
-    DashboardServer dashboard = new DashboardServer(http, new DashboardQueries(sql, database));
+    DashboardServer dashboard =
+        new DashboardServer(http, new DashboardQueries(sql, database), registry);
     http.start();
     log.info("dashboard on http://{}:{}/ (database {})", bind, dashboard.port(), database);
     return dashboard;
@@ -72,6 +92,7 @@ public final class DashboardServer implements AutoCloseable {
   }
 
   private void handle(HttpExchange exchange) throws IOException {
+    long start = System.nanoTime();
     try (exchange) {
       if (!"GET".equals(exchange.getRequestMethod())
           && !"HEAD".equals(exchange.getRequestMethod())) {
@@ -86,7 +107,23 @@ public final class DashboardServer implements AutoCloseable {
       }
     } catch (RuntimeException e) {
       log.warn("dashboard request {} failed", exchange.getRequestURI(), e);
+    } finally {
+      Object status = exchange.getAttribute(STATUS);
+      Timer.builder("specwatch.dashboard.requests")
+          .description("Dashboard HTTP requests by endpoint and status")
+          .tag("endpoint", endpoint(exchange.getRequestURI().getPath()))
+          .tag("status", status == null ? "none" : status.toString())
+          .register(registry)
+          .record(System.nanoTime() - start, TimeUnit.NANOSECONDS);
     }
+  }
+
+  /** The {@code endpoint} tag: bounded, whatever paths clients send. */
+  static String endpoint(String path) {
+    if (API.contains(path)) {
+      return path;
+    }
+    return STATIC.containsKey(path) ? "static" : "other";
   }
 
   private void api(HttpExchange exchange, String path) throws IOException {
@@ -175,6 +212,7 @@ public final class DashboardServer implements AutoCloseable {
 
   private static void send(HttpExchange exchange, int status, String type, byte[] body)
       throws IOException {
+    exchange.setAttribute(STATUS, status);
     exchange.getResponseHeaders().set("Content-Type", type);
     exchange.getResponseHeaders().set("Cache-Control", "no-store");
     boolean head = "HEAD".equals(exchange.getRequestMethod());

@@ -31,6 +31,15 @@ public final class AlertRows implements RowMapping<Alert> {
     return Alert.class;
   }
 
+  /**
+   * The start of the window that triggered the raise or clear ({@code window_start}, the table's
+   * partition and sort key); a NO_DATA raise names the first missing window.
+   */
+  @Override
+  public Instant eventTime(Alert a) {
+    return a.getWindowStart();
+  }
+
   @Override
   public List<String> columns() {
     return COLUMNS;

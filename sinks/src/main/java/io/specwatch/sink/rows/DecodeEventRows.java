@@ -61,6 +61,15 @@ public final class DecodeEventRows implements RowMapping<DecodeEvent> {
     return DecodeEvent.class;
   }
 
+  /**
+   * The engine log's time of the event ({@code event_time_ms}; {@code event_time} is it in seconds,
+   * the table's partition key).
+   */
+  @Override
+  public Instant eventTime(DecodeEvent e) {
+    return e.getEventTime();
+  }
+
   @Override
   public List<String> columns() {
     return COLUMNS;

@@ -41,6 +41,15 @@ public final class RequestAcceptanceRows implements RowMapping<RequestAcceptance
     return RequestAcceptance.class;
   }
 
+  /**
+   * When the request finished ({@code finished_at_ms}; {@code finished_at}, the partition key, in
+   * seconds).
+   */
+  @Override
+  public Instant eventTime(RequestAcceptance r) {
+    return r.getFinishedAt();
+  }
+
   @Override
   public List<String> columns() {
     return COLUMNS;

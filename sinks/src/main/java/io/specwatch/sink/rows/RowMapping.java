@@ -15,6 +15,14 @@ public interface RowMapping<V extends SpecificRecord> {
   /** The Avro class read from the topic. */
   Class<V> type();
 
+  /**
+   * The row's own time (event time), as carried by the value: what {@code sink replay --from --to}
+   * selects by (not the Kafka record timestamp, which on the streams-app's LogAppendTime topics is
+   * the append time). Each table's is its time column: the partition key where it has one ({@code
+   * run_contexts}: {@code observed_at}).
+   */
+  Instant eventTime(V value);
+
   /** Column names in the order {@link #write} writes them. */
   List<String> columns();
 

@@ -42,6 +42,12 @@ public final class RunContextRows implements RowMapping<RunContext> {
     return RunContext.class;
   }
 
+  /** When the context was observed in the log or scrape ({@code observed_at}). */
+  @Override
+  public Instant eventTime(RunContext c) {
+    return c.getObservedAt();
+  }
+
   @Override
   public List<String> columns() {
     return COLUMNS;

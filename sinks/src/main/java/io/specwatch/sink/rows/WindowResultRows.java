@@ -58,6 +58,12 @@ public final class WindowResultRows implements RowMapping<WindowResult> {
     return WindowResult.class;
   }
 
+  /** The window's start ({@code window_start}, the table's partition and sort key). */
+  @Override
+  public Instant eventTime(WindowResult w) {
+    return w.getWindowStart();
+  }
+
   @Override
   public List<String> columns() {
     return COLUMNS;

@@ -238,6 +238,27 @@ public class RowMappingsTest {
   }
 
   @Test
+  void eventTimeIsEachTablesOwnTimeColumn() {
+    Instant minute = Instant.parse("2026-03-14T02:16:00Z");
+    // the window's start, not its end (02:17); the alert's window start, not emittedAt (02:17);
+    // the decode event's time, not its ingest time (T + 1 s)
+    assertThat(new WindowResultRows().eventTime(window())).isEqualTo(minute);
+    assertThat(new AlertRows().eventTime(alert("a1"))).isEqualTo(minute);
+    assertThat(new DecodeEventRows().eventTime(decodeEvent("e1", T))).isEqualTo(T);
+    assertThat(new RequestAcceptanceRows().eventTime(request("r1"))).isEqualTo(T);
+    assertThat(new RunContextRows().eventTime(context("c1"))).isEqualTo(T);
+    // ... and it is what the table's time column (its partition key) holds
+    assertThat(json(new WindowResultRows(), window()))
+        .contains("\"window_start\":\"2026-03-14 02:16:00\"");
+    assertThat(json(new AlertRows(), alert("a1")))
+        .contains("\"window_start\":\"2026-03-14 02:16:00\"");
+    assertThat(json(new DecodeEventRows(), decodeEvent("e1", T)))
+        .contains("\"event_time_ms\":" + T.toEpochMilli());
+    assertThat(json(new RequestAcceptanceRows(), request("r1")))
+        .contains("\"finished_at_ms\":" + T.toEpochMilli());
+  }
+
+  @Test
   void mapsBecomeSortedParallelArrays() {
     String line = json(new RunContextRows(), context("c1"));
     assertThat(line)

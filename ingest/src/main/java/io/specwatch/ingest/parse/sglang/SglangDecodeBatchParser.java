@@ -1,6 +1,7 @@
 package io.specwatch.ingest.parse.sglang;
 
 import io.specwatch.ingest.parse.LineParser;
+import io.specwatch.ingest.parse.LineTerminators;
 import io.specwatch.ingest.parse.ParseResult;
 import io.specwatch.ingest.parse.PrefixParser;
 import java.util.LinkedHashMap;
@@ -14,6 +15,13 @@ import java.util.regex.Pattern;
  * 2025 ({@code cuda graph}, PD decode {@code pre-allocated usage} and {@code #retracted-req}), ~Oct
  * 2025 ({@code accept rate}), 2026 ({@code Decode batch,} with an optional {@code [forward_ct]},
  * {@code npu graph}/{@code cpu graph}, extra token fields kept raw). Never throws.
+ *
+ * <p>A claimed line that holds a line terminator inside it (CR, U+0085 NEL, U+2028, U+2029: the
+ * file splitter breaks lines at LF only, so UTF-8 bytes {@code C2 85} or {@code E2 80 A8} of a
+ * corrupted or binary line stay in it) is a failure, reported after any other error of the line: a
+ * field holding one is unreadable (its name or value no longer reads as printed), and without this
+ * check such a field was kept as free text and an optional field such as {@code accept len} read as
+ * absent, so the line became an event without acceptance instead of a dead letter.
  */
 public final class SglangDecodeBatchParser implements LineParser {
 
@@ -85,6 +93,10 @@ public final class SglangDecodeBatchParser implements LineParser {
     Long forwardCt = r.nonNegativeLong(FORWARD_CT, false);
     if (r.error() != null) {
       return ParseResult.failed(FORMAT, r.error());
+    }
+    String terminator = LineTerminators.reason(line);
+    if (terminator != null) {
+      return ParseResult.failed(FORMAT, terminator);
     }
     return new ParseResult.Parsed(
         new SglangDecodeBatch(

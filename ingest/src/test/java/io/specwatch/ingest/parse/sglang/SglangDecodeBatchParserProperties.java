@@ -53,6 +53,41 @@ class SglangDecodeBatchParserProperties {
     }
   }
 
+  /**
+   * A real line with a line terminator put anywhere (or in place of any part) is never an event: a
+   * dead letter (or not a metric line when the marker itself was broken).
+   */
+  @Property(tries = 3000)
+  void aLineTerminatorAnywhereIsNeverAnEvent(
+      @ForAll("realLines") String line,
+      @ForAll("terminators") String terminator,
+      @ForAll("positions") int pos,
+      @ForAll("lengths") int len) {
+    String mutated = mutate(line, pos, terminator, len % 2 == 0 ? 0 : 3, len);
+    assertThat(parser.parse(mutated)).isNotInstanceOf(ParseResult.Parsed.class);
+    assertThat(registry.parse(mutated)).isNotInstanceOf(ParseResult.Parsed.class);
+  }
+
+  @Provide
+  Arbitrary<String> realLines() {
+    return Arbitraries.of(REAL);
+  }
+
+  @Provide
+  Arbitrary<String> terminators() {
+    return Arbitraries.of("\u0085", "\u2028", "\u2029", "\r", " \u0085 ", "\u2028\u0085");
+  }
+
+  @Provide
+  Arbitrary<Integer> positions() {
+    return Arbitraries.integers().between(0, 400);
+  }
+
+  @Provide
+  Arbitrary<Integer> lengths() {
+    return Arbitraries.integers().between(0, 30);
+  }
+
   @Provide
   Arbitrary<String> mutatedLines() {
     Arbitrary<String> base = Arbitraries.of(REAL);

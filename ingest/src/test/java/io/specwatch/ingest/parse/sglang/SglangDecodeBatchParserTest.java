@@ -41,6 +41,58 @@ class SglangDecodeBatchParserTest {
   }
 
   @Test
+  void aLineTerminatorInsideTheLineIsAFailureNotAnAbsentField() {
+    // found by the fault suite: a value holding NEL or U+2028 was kept as free text, so the
+    // optional accept len read as absent and the line became an event without acceptance
+    String head =
+        "[2025-03-14 02:16:14 TP0] Decode batch. #running-req: 3, #token: 4410, token usage:";
+    String tail = ", gen throughput (token/s): 183.27, #queue-req: 1, ";
+    assertThat(failure(head + " 0.02, accept len: 2.\u00855" + tail))
+        .startsWith("line terminator U+0085 inside the line at char ")
+        .endsWith(": its field cannot be read");
+    assertThat(failure(head + " 0.02, accept len: \u2028 2.5" + tail)).contains("U+2028");
+    assertThat(failure(head + " 0.02, accept len: 2.5\u2029" + tail)).contains("U+2029");
+    assertThat(failure(head + " 0.02, accept len: 2.\r5" + tail)).contains("U+000D");
+    // in a name (the field is then unknown), in free text, in the prefix's rank
+    assertThat(failure(head + " 0.02, accept\u2028len: 2.5" + tail)).contains("U+2028");
+    assertThat(failure(head + " 0.02, accept len: 2.5" + tail + "MFU\u0085 31%"))
+        .contains("U+0085");
+    assertThat(failure(head.replace("TP0", "TP0\u0085") + " 0.02, accept len: 2.5" + tail))
+        .contains("U+0085");
+    // any other error of the line is reported first (reasons of existing dead letters unchanged)
+    assertThat(failure(head + " 0.02, accept len: nan, x: \u2028" + tail))
+        .isEqualTo("accept len is not a finite number: 'nan'");
+    // the same line without the terminator is an event with its acceptance
+    assertThat(parsed(head + " 0.02, accept len: 2.5" + tail).acceptLength()).isEqualTo(2.5);
+  }
+
+  @Test
+  void utf8BytesOfNelAndLineSeparatorInAShippedLineAreDeadLettered() {
+    // the file splitter breaks at LF only: C2 85 (NEL) and E2 80 A8 (U+2028) stay in the line
+    ParserRegistry registry = ParserRegistry.defaults();
+    for (byte[] terminator :
+        new byte[][] {
+          {(byte) 0xc2, (byte) 0x85}, {(byte) 0xe2, (byte) 0x80, (byte) 0xa8},
+          {(byte) 0xe2, (byte) 0x80, (byte) 0xa9}, {'\r'}
+        }) {
+      java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
+      bytes.writeBytes(
+          ("[2025-03-14 02:16:14 TP0] Decode batch. #running-req: 3, #token: 4410, token usage:"
+                  + " 0.02, accept len: 2.")
+              .getBytes(java.nio.charset.StandardCharsets.UTF_8));
+      bytes.writeBytes(terminator);
+      bytes.writeBytes(
+          "5, gen throughput (token/s): 183.27, #queue-req: 1, "
+              .getBytes(java.nio.charset.StandardCharsets.UTF_8));
+      byte[] raw = bytes.toByteArray();
+      String text = io.specwatch.ingest.ship.SourceLine.of(1, 0, raw, raw.length).text();
+      assertThat(registry.parse(text))
+          .as(java.util.HexFormat.of().formatHex(terminator))
+          .isInstanceOf(ParseResult.Failed.class);
+    }
+  }
+
+  @Test
   void early2025() {
     SglangDecodeBatch b =
         parsed(
