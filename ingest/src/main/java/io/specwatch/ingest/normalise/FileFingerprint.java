@@ -4,6 +4,9 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.HexFormat;
 
 /**
  * Identity of a log file that survives renames and copies: SHA-256 (16 hex chars) of its first
@@ -29,6 +32,14 @@ public final class FileFingerprint {
     }
     byte[] firstLine = new byte[end];
     System.arraycopy(head, 0, firstLine, 0, end);
-    return EventIds.sha256Hex(firstLine).substring(0, 16);
+    return sha256Hex(firstLine).substring(0, 16);
+  }
+
+  private static String sha256Hex(byte[] bytes) {
+    try {
+      return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(bytes));
+    } catch (NoSuchAlgorithmException e) {
+      throw new IllegalStateException("SHA-256 is required by every Java platform", e);
+    }
   }
 }

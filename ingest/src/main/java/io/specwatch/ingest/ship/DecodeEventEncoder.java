@@ -68,6 +68,17 @@ public final class DecodeEventEncoder {
   private byte[] buf = new byte[1024];
   private int pos;
 
+  // slots of string(s, slot): the last String instance written there and its encoding
+  private static final int DEPLOYMENT = 0;
+  private static final int HOST = 1;
+  private static final int SOURCE = 2;
+  private static final int FORMAT = 3;
+  private static final int RANK = 4;
+  private static final int DEFINITION = 5;
+  private static final int CONTEXT = 6;
+  private final String[] cachedStrings = new String[7];
+  private final byte[][] cachedBytes = new byte[7][];
+
   /** Whether the generated schema still has exactly the fields this encoder writes, in order. */
   public static boolean matchesSchema() {
     return DecodeEvent.getClassSchema().getFields().stream()
@@ -90,22 +101,22 @@ public final class DecodeEventEncoder {
     buf[pos++] = (byte) (schemaId >>> 8);
     buf[pos++] = (byte) schemaId;
     string(e.getEventId());
-    string(e.getDeploymentId());
-    string(e.getHost());
-    string(e.getSource());
+    string(e.getDeploymentId(), DEPLOYMENT);
+    string(e.getHost(), HOST);
+    string(e.getSource(), SOURCE);
     optLong(e.getSourceOffset());
     optLong(e.getLineNumber());
     varLong(e.getEngine().ordinal());
-    string(e.getFormat());
+    string(e.getFormat(), FORMAT);
     varLong(e.getKind().ordinal());
     instant(e.getEventTime());
     instant(e.getIngestTime());
-    optString(e.getRank());
+    optString(e.getRank(), RANK);
     optInt(e.getTpRank());
     optInt(e.getDpRank());
     optInt(e.getEpRank());
-    optString(e.getRequestId());
-    optString(e.getPromptCategory());
+    optString(e.getRequestId(), -1);
+    optString(e.getPromptCategory(), -1);
     optDouble(e.getIntervalMs());
     optLong(e.getDecodePasses());
     optLong(e.getCycles());
@@ -115,7 +126,7 @@ public final class DecodeEventEncoder {
     optDouble(e.getAcceptLength());
     optDouble(e.getAcceptRate());
     optDouble(e.getRawAcceptRate());
-    optString(e.getRawAcceptRateDefinition());
+    optString(e.getRawAcceptRateDefinition(), DEFINITION);
     optLong(e.getAcceptedTokens());
     optLong(e.getDraftedTokens());
     optLong(e.getEmittedTokens());
@@ -148,7 +159,7 @@ public final class DecodeEventEncoder {
       bool(graph);
     }
     bool(e.getSpecEnabled());
-    optString(e.getRunContextId());
+    optString(e.getRunContextId(), CONTEXT);
     Map<String, String> raw = e.getRawFields();
     if (!raw.isEmpty()) {
       varLong(raw.size());
@@ -173,30 +184,8 @@ public final class DecodeEventEncoder {
   }
 
   private void string(String s) {
-    int n = s.length();
-    if (n == 0) {
-      varLong(0);
-      return;
-    }
-    if (n < 64) {
-      // ASCII (every char < 0x80) is its own UTF-8 and its byte length is n, whose zig-zag varint
-      // is one byte: written in place, no encoded copy; anything else goes the general way
-      ensure(n + 1);
-      int p = pos + 1;
-      int i = 0;
-      for (; i < n; i++) {
-        char c = s.charAt(i);
-        if (c >= 0x80) {
-          break;
-        }
-        buf[p++] = (byte) c;
-      }
-      if (i == n) {
-        buf[pos] = (byte) (n << 1);
-        pos = p;
-        return;
-      }
-    }
+    // getBytes (a byte scan and an array copy for Latin-1 text) costs a third of a charAt loop
+    // under C1, which does not inline String.charAt's checks
     byte[] bytes = s.getBytes(StandardCharsets.UTF_8);
     varLong(bytes.length);
     ensure(bytes.length);
@@ -204,12 +193,36 @@ public final class DecodeEventEncoder {
     pos += bytes.length;
   }
 
-  private void optString(String s) {
+  /**
+   * A string field whose value is usually the same String instance event after event (the source's
+   * deployment, host and path, format ids, the run context in force): its encoding is kept per slot
+   * and reused while the instance is the same (Strings are immutable).
+   */
+  private void string(String s, int slot) {
+    if (slot < 0) {
+      string(s);
+      return;
+    }
+    byte[] bytes = cachedBytes[slot];
+    if (cachedStrings[slot] != s) {
+      int from = pos;
+      string(s);
+      bytes = Arrays.copyOfRange(buf, from, pos);
+      cachedStrings[slot] = s;
+      cachedBytes[slot] = bytes;
+      return;
+    }
+    ensure(bytes.length);
+    System.arraycopy(bytes, 0, buf, pos, bytes.length);
+    pos += bytes.length;
+  }
+
+  private void optString(String s, int slot) {
     if (s == null) {
       varLong(0);
     } else {
       varLong(1);
-      string(s);
+      string(s, slot);
     }
   }
 

@@ -3,6 +3,7 @@ package io.specwatch.ingest.ship;
 import io.specwatch.ingest.context.RunContextTracker;
 import io.specwatch.ingest.context.SpecMethods;
 import io.specwatch.ingest.normalise.DecodeEventNormaliser;
+import io.specwatch.ingest.normalise.EventIds;
 import io.specwatch.ingest.normalise.EventPlausibility;
 import io.specwatch.ingest.normalise.LineOrigin;
 import io.specwatch.ingest.normalise.NormaliseConfig;
@@ -163,6 +164,17 @@ public final class LineIngestor {
    * The event id of a line of source (stateless, any thread): what the normaliser would compute.
    */
   public static String eventId(SourceContext source, SourceLine line) {
+    int ascii = line.asciiTextLength();
+    if (ascii >= 0) {
+      // the same id, hashed from the line's bytes (they are the text's UTF-8) without encoding
+      return EventIds.ofUtf8(
+          source.host(),
+          source.source(),
+          source.sourceIdentity(),
+          line.offset(),
+          line.bytes(),
+          ascii);
+    }
     return new LineOrigin(line.lineNumber(), line.offset(), line.text(), null).eventId(source);
   }
 

@@ -15,7 +15,9 @@ import java.util.Objects;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 import org.apache.kafka.clients.producer.KafkaProducer;
@@ -125,12 +127,34 @@ public final class LogFileShipper {
         Producer<String, byte[]> producer =
             new KafkaProducer<>(
                 config.producerProperties(), new StringSerializer(), new ByteArraySerializer())) {
-      // Two threads: this one reads and parses (stateless), the "ship-send" thread normalises
-      // (per-source state, file order), serialises and produces. Lines pass in batches through a
-      // bounded queue (at most QUEUE_BATCHES batches of BATCH_LINES lines or BATCH_BYTES bytes),
-      // so memory stays bounded; order is kept (one queue, one consumer).
+      // Threads: this one reads lines into batches; PARSE_THREADS "ship-parse-N" threads parse
+      // the batches and hash their event ids (both stateless, any order); the "ship-send" thread
+      // takes the batches in file order, waits until each is parsed, then normalises (per-source
+      // state), serialises and produces. At most QUEUE_BATCHES batches of BATCH_LINES lines or
+      // BATCH_BYTES bytes are in flight (the send queue is bounded; a batch waits in the parse
+      // queue only while it is also in the send queue or with the sending thread), so memory
+      // stays bounded; order is kept (one send queue, one consumer).
       BlockingQueue<Batch> queue = new ArrayBlockingQueue<>(QUEUE_BATCHES);
+      BlockingQueue<Batch> toParse = new LinkedBlockingQueue<>();
       AtomicReference<Throwable> workerFailure = new AtomicReference<>();
+      List<Thread> parseThreads = new ArrayList<>(PARSE_THREADS);
+      for (int n = 1; n <= PARSE_THREADS; n++) {
+        Thread t =
+            new Thread(
+                () -> {
+                  try {
+                    for (Batch b = toParse.take(); b != Batch.END; b = toParse.take()) {
+                      b.prepare(parsers, src);
+                    }
+                  } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                  }
+                },
+                "ship-parse-" + n);
+        t.setDaemon(true);
+        t.start();
+        parseThreads.add(t);
+      }
       Thread worker =
           new Thread(
               () -> {
@@ -141,14 +165,13 @@ public final class LogFileShipper {
                     if (batch.lines == null) {
                       return;
                     }
+                    batch.awaitPrepared();
                     for (int i = 0; i < batch.lines.size(); i++) {
                       if (sendError.get() != null) {
                         continue;
                       }
                       SourceLine line = batch.lines.get(i);
-                      IngestOutcome outcome =
-                          ingestor.ingest(
-                              line, batch.parsed.get(i), batch.ids == null ? null : batch.ids[i]);
+                      IngestOutcome outcome = ingestor.ingest(line, batch.parsed[i], batch.ids[i]);
                       send(producer, records, source, outcome, observer, sendError);
                       observer.line(line, line.offset() + line.bytes().length + 1, outcome);
                       result[0] = result[0].plus(outcome);
@@ -170,19 +193,14 @@ public final class LogFileShipper {
             config.maxLineBytes(),
             line -> {
               Batch b = current[0];
-              b.add(line, LineIngestor.parse(parsers, line));
+              b.add(line);
               if (b.lines.size() >= BATCH_LINES || b.bytes >= BATCH_BYTES) {
-                if (queue.remainingCapacity() < QUEUE_BATCHES / 2) {
-                  // the sending thread is behind: this thread also hashes the batch's event ids
-                  // (SHA-256 of source and line, stateless), which that thread would do
-                  b.hashIds(src);
-                }
-                hand(queue, b, workerFailure);
+                hand(queue, toParse, b, workerFailure);
                 current[0] = new Batch();
               }
             });
-        hand(queue, current[0], workerFailure);
-        hand(queue, Batch.END, workerFailure);
+        hand(queue, toParse, current[0], workerFailure);
+        hand(queue, toParse, Batch.END, workerFailure);
         ended = true;
       } catch (ShipAborted e) {
         ended = true; // the worker failed and stopped: its failure is thrown below
@@ -190,12 +208,18 @@ public final class LogFileShipper {
         if (!ended) {
           // the reader failed (I/O): let the worker finish what it has, then stop it
           try {
-            hand(queue, Batch.END, workerFailure);
+            hand(queue, toParse, Batch.END, workerFailure);
           } catch (ShipAborted e) {
             // the worker failed too and has stopped
           }
         }
+        for (int n = 0; n < PARSE_THREADS; n++) {
+          toParse.add(Batch.END);
+        }
         joinQuietly(worker);
+        for (Thread t : parseThreads) {
+          joinQuietly(t);
+        }
       }
       if (workerFailure.get() instanceof RuntimeException re) {
         throw re;
@@ -224,13 +248,25 @@ public final class LogFileShipper {
   private static final int BATCH_BYTES = 1 << 20;
   private static final int QUEUE_BATCHES = 8;
 
-  /** Lines handed from the reading thread to the sending thread, with their parse results. */
+  /**
+   * Threads that parse batches and hash their event ids. Two: with the sending thread and the
+   * reader, the shipper can use both cores of a small machine while the sending thread (the one
+   * stage that must stay sequential) is the only one that has to keep up.
+   */
+  private static final int PARSE_THREADS = 2;
+
+  /**
+   * Lines handed from the reading thread to the sending thread; a parsing thread fills in their
+   * parse results and event ids first.
+   */
   private static final class Batch {
     static final Batch END = new Batch(null);
     final List<SourceLine> lines;
-    final List<ParseResult> parsed;
-    String[] ids; // event ids hashed ahead by the reading thread, or null
+    ParseResult[] parsed;
+    String[] ids; // event ids of the parsed lines (null for the others)
+    Throwable failure; // of parsing or hashing, rethrown on the sending thread
     long bytes;
+    private final CountDownLatch prepared = new CountDownLatch(1);
 
     Batch() {
       this(new ArrayList<>(BATCH_LINES));
@@ -238,33 +274,67 @@ public final class LogFileShipper {
 
     private Batch(List<SourceLine> lines) {
       this.lines = lines;
-      this.parsed = lines == null ? null : new ArrayList<>(BATCH_LINES);
     }
 
-    void hashIds(SourceContext source) {
-      ids = new String[lines.size()];
-      for (int i = 0; i < ids.length; i++) {
-        if (parsed.get(i) instanceof ParseResult.Parsed) {
-          ids[i] = LineIngestor.eventId(source, lines.get(i));
+    void add(SourceLine line) {
+      lines.add(line);
+      bytes += line.bytes().length;
+    }
+
+    /** Parses the lines and hashes the ids of the parsed ones (a parsing thread). */
+    void prepare(ParserRegistry parsers, SourceContext source) {
+      try {
+        ParseResult[] p = new ParseResult[lines.size()];
+        String[] i = new String[p.length];
+        for (int k = 0; k < p.length; k++) {
+          SourceLine line = lines.get(k);
+          p[k] = LineIngestor.parse(parsers, line);
+          if (p[k] instanceof ParseResult.Parsed) {
+            i[k] = LineIngestor.eventId(source, line);
+          }
         }
+        parsed = p;
+        ids = i;
+      } catch (Throwable t) {
+        failure = t;
+      } finally {
+        prepared.countDown(); // publishes the fields above to the sending thread
       }
     }
 
-    void add(SourceLine line, ParseResult result) {
-      lines.add(line);
-      parsed.add(result);
-      bytes += line.bytes().length;
+    /** Waits until a parsing thread has prepared this batch; throws what that thread caught. */
+    void awaitPrepared() throws InterruptedException {
+      prepared.await();
+      if (failure instanceof RuntimeException re) {
+        throw re;
+      }
+      if (failure instanceof Error e) {
+        throw e;
+      }
+      if (failure != null) {
+        throw new IllegalStateException(failure);
+      }
     }
   }
 
-  /** Puts a batch on the queue; gives up (the worker's failure is reported) if the worker died. */
-  private static void hand(BlockingQueue<Batch> queue, Batch b, AtomicReference<Throwable> failed) {
+  /**
+   * Puts a batch on the send queue, then (not the end mark) on the parse queue; gives up (the
+   * worker's failure is reported) if the worker died.
+   */
+  private static void hand(
+      BlockingQueue<Batch> queue,
+      BlockingQueue<Batch> toParse,
+      Batch b,
+      AtomicReference<Throwable> failed) {
     if (b != Batch.END && b.lines.isEmpty()) {
       return;
     }
     try {
       while (failed.get() == null) {
         if (queue.offer(b, 100, TimeUnit.MILLISECONDS)) {
+          if (b != Batch.END) {
+            toParse.add(b);
+          }
           return;
         }
       }

@@ -37,6 +37,23 @@ public record SourceLine(long lineNumber, long offset, byte[] bytes, String text
   }
 
   /**
+   * The length n such that {@code bytes[0, n)} is exactly the UTF-8 encoding of {@link #text()}, or
+   * -1 when that cannot be told cheaply (hot path: the event id hashes these bytes instead of
+   * encoding the text again). Holds for lines of ASCII bytes, with or without the trailing CR that
+   * the text drops: the text then has as many chars as the bytes (without CR) and no U+FFFD.
+   * Conversely, every valid multi-byte sequence decodes to fewer chars than it has bytes and each
+   * malformed one to U+FFFD, so a text of that length without U+FFFD came from ASCII bytes (for a
+   * text of Latin-1 chars the U+FFFD check costs nothing).
+   */
+  public int asciiTextLength() {
+    int n = text.length();
+    if (n != bytes.length && (n != bytes.length - 1 || bytes[n] != '\r')) {
+      return -1;
+    }
+    return text.indexOf('\uFFFD') < 0 ? n : -1;
+  }
+
+  /**
    * A line from its kept bytes: decoded as UTF-8 (malformed input replaced), a trailing CR dropped
    * from the text.
    */
