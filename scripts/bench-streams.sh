@@ -7,11 +7,14 @@
 #      beginning. The sustained rate counts the last N events: from the first commit at or past the
 #      W warm-up events (the JVM's JIT compiles the hot paths meanwhile, ~15 CPU-s of C2 on this
 #      machine) until the group's committed offsets reach the end; prints both, the ratio (target
-#      >= 0.25) and the whole-run rate (from the first commit) for comparison.
+#      >= 0.25) and the whole-run rate (from the first commit) for comparison. Then the floor: a
+#      topology that only decodes the same topic's Avro values with the same Streams settings
+#      (StreamsFloorBench, no state, no output), sustained rate and ratio: what Kafka Streams itself
+#      allows on this machine.
 #   2. heap: the app with -Xmx512m over events of 10,000 deployments whose windows are all open at
 #      the end; heap used after a full GC (jcmd GC.run + GC.heap_info) and RSS (target <= 512 MB).
 #
-# Settings (env): SPECWATCH_BENCH_EVENTS=100000  SPECWATCH_BENCH_WARMUP_EVENTS=100000
+# Settings (env): SPECWATCH_BENCH_EVENTS=200000  SPECWATCH_BENCH_WARMUP_EVENTS=200000
 #                 SPECWATCH_BENCH_DEPLOYMENTS=1000
 #                 SPECWATCH_BENCH_HEAP_DEPLOYMENTS=10000  SPECWATCH_BENCH_HEAP_EVENTS=50000
 #                 SPECWATCH_BENCH_PARTITIONS=3  SPECWATCH_BENCH_PORT_BASE=29200 (Kafka, controller +1,
@@ -28,8 +31,8 @@ _int() { # NAME DEFAULT MIN
   [[ "$v" =~ ^[0-9]+$ ]] && ((v >= $3)) || die "setting $1 must be an integer >= $3, got '$v'"
   printf '%s' "$v"
 }
-EVENTS=$(_int SPECWATCH_BENCH_EVENTS 100000 1000)
-WARMUP=$(_int SPECWATCH_BENCH_WARMUP_EVENTS 100000 0)
+EVENTS=$(_int SPECWATCH_BENCH_EVENTS 200000 1000)
+WARMUP=$(_int SPECWATCH_BENCH_WARMUP_EVENTS 200000 0)
 TOTAL=$((WARMUP + EVENTS))
 DEPLOYMENTS=$(_int SPECWATCH_BENCH_DEPLOYMENTS 1000 1)
 HEAP_DEPLOYMENTS=$(_int SPECWATCH_BENCH_HEAP_DEPLOYMENTS 10000 1)
@@ -123,6 +126,11 @@ run_app "$APP_ID" "$IN" "$OUT" ${SPECWATCH_BENCH_APP_ARGS:-}
 bench await "$BOOTSTRAP" "$APP_ID" "$IN" 1800 "$WARMUP" | tee "$WORK/streams.txt"
 kill -0 "$APP_PID" 2>/dev/null || die "the app died, see $WORK/$APP_ID.log"
 stop_app
+log "floor: a no-op exactly_once_v2 topology decoding the same topic's Avro values"
+"$JAVA" "${JAVA_OPTS[@]}" -cp "$CP" io.specwatch.streams.StreamsFloorBench "$BOOTSTRAP" "$REGISTRY" "$IN" \
+  "bench-floor-$RUN_ID" avro "$WARMUP" 2>"$WORK/floor.log" | tee "$WORK/floor.txt"
+FLOOR_RATE=$(sed -n 's/.* events_per_s=\([0-9]*\).*/\1/p' "$WORK/floor.txt")
+[[ -n "$FLOOR_RATE" ]] || die "no floor figure, see $WORK/floor.log"
 APP_RATE=$(sed -n 's/.* events_per_s=\([0-9]*\).*/\1/p' "$WORK/streams.txt")
 WHOLE_RATE=$(sed -n 's/.*whole_events_per_s=\([0-9]*\).*/\1/p' "$WORK/streams.txt")
 [[ -n "$APP_RATE" ]] || die "no streams figure, see $WORK/streams.txt and $WORK/$APP_ID.log"
@@ -152,6 +160,8 @@ echo "==== streams benchmark ($(nproc) cores, $WARMUP warm-up + $EVENTS measured
 printf 'consumer perf tool (baseline): %.0f records/s\n' "$PERF_RATE"
 printf 'streams app, exactly_once_v2:  %d events/s sustained (after the warm-up), %d events/s over the whole run\n' "$APP_RATE" "$WHOLE_RATE"
 awk -v a="$APP_RATE" -v b="$PERF_RATE" 'BEGIN {printf "ratio streams / consumer perf: %.3f (target >= 0.25)\n", a / b}'
+printf 'floor (no-op EOS topology, Avro decode only): %d events/s sustained\n' "$FLOOR_RATE"
+awk -v a="$FLOOR_RATE" -v b="$PERF_RATE" -v c="$APP_RATE" 'BEGIN {printf "ratio floor / consumer perf: %.3f; the app reaches %.0f %% of the floor\n", a / b, 100 * c / a}'
 printf 'heap, %d deployments with open windows (-Xmx512m): used after full GC %d MB of %d MB committed, RSS %d MB (target <= 512 MB)\n' \
   "$HEAP_DEPLOYMENTS" "$((HEAP_USED_K / 1024))" "$((HEAP_TOTAL_K / 1024))" "$((RSS_K / 1024))"
 echo "logs and raw tool output: $WORK"
@@ -161,5 +171,7 @@ printf 'BENCH streams.app_events_per_s %d events/s\n' "$APP_RATE"
 printf 'BENCH streams.app_whole_run_events_per_s %d events/s\n' "$WHOLE_RATE"
 awk -v a="$WHOLE_RATE" -v b="$PERF_RATE" 'BEGIN {printf "BENCH streams.ratio_whole_run_to_consumer_perf %.4f ratio\n", a / b}'
 awk -v a="$APP_RATE" -v b="$PERF_RATE" 'BEGIN {printf "BENCH streams.ratio_app_to_consumer_perf %.4f ratio >=0.25\n", a / b}'
+printf 'BENCH streams.floor_events_per_s %d events/s\n' "$FLOOR_RATE"
+awk -v a="$FLOOR_RATE" -v b="$PERF_RATE" 'BEGIN {printf "BENCH streams.ratio_floor_to_consumer_perf %.4f ratio\n", a / b}'
 printf 'BENCH streams.heap_used_after_gc_mb %d MB <=512\n' "$((HEAP_USED_K / 1024))"
 printf 'BENCH streams.rss_mb %d MB\n' "$((RSS_K / 1024))"

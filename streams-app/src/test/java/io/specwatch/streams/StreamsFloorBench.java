@@ -1,0 +1,78 @@
+package io.specwatch.streams;
+
+import io.specwatch.schemas.DecodeEvent;
+import io.specwatch.serde.AvroSerde;
+import java.nio.file.Files;
+import java.time.Duration;
+import java.util.Map;
+import java.util.Properties;
+import org.apache.kafka.common.serialization.Serde;
+import org.apache.kafka.common.serialization.Serdes;
+import org.apache.kafka.streams.KafkaStreams;
+import org.apache.kafka.streams.StreamsBuilder;
+import org.apache.kafka.streams.StreamsConfig;
+import org.apache.kafka.streams.kstream.Consumed;
+import org.apache.kafka.streams.kstream.Named;
+import org.apache.kafka.streams.processor.api.FixedKeyProcessor;
+import org.apache.kafka.streams.processor.api.FixedKeyProcessorContext;
+import org.apache.kafka.streams.processor.api.FixedKeyRecord;
+
+/**
+ * The floor under {@code bench streams}: a topology that reads the same topic with the app's Kafka
+ * Streams settings (exactly_once_v2, commit 1 s) and does nothing with the records, so its rate is
+ * what Kafka Streams itself allows on this machine. Run from the test classpath:
+ *
+ * <pre>
+ * StreamsFloorBench BOOTSTRAP REGISTRY TOPIC APP_ID bytes|avro [WARMUP_EVENTS]
+ * </pre>
+ *
+ * {@code bytes}: values stay byte arrays; {@code avro}: values are decoded as DecodeEvent, as the
+ * app does. Prints the line of {@link StreamsBench#await}.
+ */
+public final class StreamsFloorBench {
+  private StreamsFloorBench() {}
+
+  public static void main(String[] args) throws Exception {
+    if (args.length < 5) {
+      System.err.println(
+          "usage: StreamsFloorBench BOOTSTRAP REGISTRY TOPIC APP_ID bytes|avro [WARMUP_EVENTS]");
+      System.exit(2);
+    }
+    String bootstrap = args[0];
+    String topic = args[2];
+    String appId = args[3];
+    boolean avro = args[4].equals("avro");
+    long warmup = args.length > 5 ? Long.parseLong(args[5]) : 0;
+    Properties p = new Properties();
+    p.put(StreamsConfig.APPLICATION_ID_CONFIG, appId);
+    p.put(StreamsConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap);
+    p.put(StreamsConfig.STATE_DIR_CONFIG, Files.createTempDirectory("floor").toString());
+    p.put(StreamsConfig.PROCESSING_GUARANTEE_CONFIG, StreamsConfig.EXACTLY_ONCE_V2);
+    p.put(StreamsConfig.COMMIT_INTERVAL_MS_CONFIG, "1000");
+    p.put("auto.offset.reset", "earliest");
+    StreamsBuilder b = new StreamsBuilder();
+    Serde<?> values =
+        avro
+            ? AvroSerde.forClass(DecodeEvent.class, Map.of("schema.registry.url", args[1]), false)
+            : Serdes.ByteArray();
+    b.stream(topic, Consumed.with(Serdes.String(), values).withName("floor-source"))
+        .processValues(Nothing::new, Named.as("floor-nothing"));
+    try (KafkaStreams streams = new KafkaStreams(b.build(), p)) {
+      streams.start();
+      StreamsBench.await(bootstrap, appId, topic, Duration.ofMinutes(30), warmup);
+    }
+  }
+
+  /** Counts nothing, forwards nothing. */
+  private static final class Nothing<V> implements FixedKeyProcessor<String, V, V> {
+    private long seen;
+
+    @Override
+    public void init(FixedKeyProcessorContext<String, V> context) {}
+
+    @Override
+    public void process(FixedKeyRecord<String, V> record) {
+      seen++;
+    }
+  }
+}
