@@ -1,15 +1,9 @@
 package io.specwatch.streams.logging;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
-import java.util.ArrayList;
+import io.specwatch.testkit.JsonLogFormatCheck;
+import io.specwatch.testkit.JsonLogFormatCheck.Probe;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -17,62 +11,43 @@ import org.slf4j.MDC;
 
 /**
  * The streams-app app's log4j2.xml: with {@code specwatch.log.format=json} or {@code
- * SPECWATCH_LOG_FORMAT=json} it writes one JSON object per line, otherwise the text pattern.
+ * SPECWATCH_LOG_FORMAT=json} it writes one JSON object per line, otherwise the text pattern ({@link
+ * JsonLogFormatCheck}).
  */
 class JsonLogFormatTest {
+  private static final Probe PROBE =
+      new Probe(
+          "streams-app",
+          "io.specwatch.streams.Probe",
+          "window closed deployment=kimi-eagle3 windowStart=2026-03-14T02:16:00Z",
+          "kimi-eagle3");
 
   /** Logs one line with MDC context; run in a child JVM by the test. */
   public static void main(String[] args) {
-    Logger log = LoggerFactory.getLogger("io.specwatch.streams.Probe");
-    MDC.put("deployment", "kimi-eagle3");
+    Logger log = LoggerFactory.getLogger(PROBE.logger());
+    MDC.put("deployment", PROBE.deployment());
     log.info("window closed deployment={} windowStart={}", "kimi-eagle3", "2026-03-14T02:16:00Z");
   }
 
   @Test
   void systemPropertySwitchesToJsonLinesWithLevelMessageAppAndContext() throws Exception {
-    assertJsonLine(stderrLines(List.of("-Dspecwatch.log.format=json"), Map.of()));
+    JsonLogFormatCheck.assertJsonLine(
+        JsonLogFormatCheck.stderrLines(
+            JsonLogFormatTest.class, List.of("-Dspecwatch.log.format=json"), Map.of()),
+        PROBE);
   }
 
   @Test
   void environmentVariableSwitchesToJsonLines() throws Exception {
-    assertJsonLine(stderrLines(List.of(), Map.of("SPECWATCH_LOG_FORMAT", "json")));
+    JsonLogFormatCheck.assertJsonLine(
+        JsonLogFormatCheck.stderrLines(
+            JsonLogFormatTest.class, List.of(), Map.of("SPECWATCH_LOG_FORMAT", "json")),
+        PROBE);
   }
 
   @Test
   void withoutTheSwitchTheLineIsText() throws Exception {
-    List<String> lines = stderrLines(List.of(), Map.of());
-    assertThat(lines).hasSize(1);
-    assertThat(lines.get(0))
-        .doesNotStartWith("{")
-        .contains("INFO")
-        .endsWith("window closed deployment=kimi-eagle3 windowStart=2026-03-14T02:16:00Z");
-  }
-
-  private static void assertJsonLine(List<String> lines) throws Exception {
-    assertThat(lines).hasSize(1);
-    JsonNode json = new ObjectMapper().readTree(lines.get(0));
-    assertThat(json.get("log.level").asText()).isEqualTo("INFO");
-    assertThat(json.get("message").asText())
-        .isEqualTo("window closed deployment=kimi-eagle3 windowStart=2026-03-14T02:16:00Z");
-    assertThat(json.get("app").asText()).isEqualTo("streams-app");
-    assertThat(json.get("log.logger").asText()).isEqualTo("io.specwatch.streams.Probe");
-    assertThat(json.get("deployment").asText()).isEqualTo("kimi-eagle3");
-    assertThat(json.get("@timestamp").asText()).endsWith("Z");
-  }
-
-  private static List<String> stderrLines(List<String> jvmOptions, Map<String, String> env)
-      throws Exception {
-    List<String> command = new ArrayList<>();
-    command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-    command.addAll(jvmOptions);
-    command.addAll(
-        List.of("-cp", System.getProperty("java.class.path"), JsonLogFormatTest.class.getName()));
-    ProcessBuilder builder = new ProcessBuilder(command);
-    builder.environment().remove("SPECWATCH_LOG_FORMAT");
-    builder.environment().putAll(env);
-    Process p = builder.redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
-    String stderr = new String(p.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
-    assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();
-    return stderr.lines().filter(l -> !l.isBlank()).toList();
+    JsonLogFormatCheck.assertTextLine(
+        JsonLogFormatCheck.stderrLines(JsonLogFormatTest.class, List.of(), Map.of()), PROBE);
   }
 }
