@@ -25,13 +25,7 @@ final class EventGate implements FixedKeyProcessor<String, DecodeEvent, DecodeEv
   public void init(FixedKeyProcessorContext<String, DecodeEvent> context) {
     this.context = context;
     this.skipped =
-        context
-            .metrics()
-            .addRateTotalSensor(
-                TopologyNames.METRIC_SCOPE,
-                "task-" + context.taskId(),
-                TopologyNames.SKIPPED_METRIC,
-                Sensor.RecordingLevel.INFO);
+        TaskSensors.rateTotal(context.metrics(), context.taskId(), TopologyNames.SKIPPED_METRIC);
   }
 
   @Override

@@ -114,23 +114,12 @@ final class WindowAggregator implements Processor<String, DecodeEvent, String, W
   @Override
   public void init(ProcessorContext<String, WindowResult> context) {
     this.context = context;
-    String task = "task-" + context.taskId();
     this.late =
-        context
-            .metrics()
-            .addRateTotalSensor(
-                TopologyNames.METRIC_SCOPE,
-                task,
-                TopologyNames.LATE_EVENTS_METRIC,
-                Sensor.RecordingLevel.INFO);
+        TaskSensors.rateTotal(
+            context.metrics(), context.taskId(), TopologyNames.LATE_EVENTS_METRIC);
     this.duplicates =
-        context
-            .metrics()
-            .addRateTotalSensor(
-                TopologyNames.METRIC_SCOPE,
-                task,
-                TopologyNames.DUPLICATE_EVENTS_METRIC,
-                Sensor.RecordingLevel.INFO);
+        TaskSensors.rateTotal(
+            context.metrics(), context.taskId(), TopologyNames.DUPLICATE_EVENTS_METRIC);
     this.store = context.getStateStore(TopologyNames.OPEN_WINDOW_STORE);
     // init() runs again on the same instance after a task revive: start from the store
     open.clear();

@@ -6,6 +6,7 @@ import io.specwatch.schemas.Alert;
 import io.specwatch.schemas.AlertState;
 import io.specwatch.schemas.AlertType;
 import io.specwatch.schemas.WindowResult;
+import io.specwatch.streams.TaskSensors;
 import io.specwatch.streams.TopologyNames;
 import io.specwatch.streams.alert.Hysteresis.Observation;
 import io.specwatch.streams.alert.Hysteresis.Transition;
@@ -63,23 +64,12 @@ final class AlertProcessor implements Processor<String, WindowResult, String, Al
     regression = context.getStateStore(TopologyNames.ALERT_REGRESSION_STORE);
     lastSeen = context.getStateStore(TopologyNames.ALERT_LAST_SEEN_STORE);
     history = context.getStateStore(TopologyNames.RUN_CONTEXT_HISTORY_STORE);
-    String task = "task-" + context.taskId();
     raised =
-        context
-            .metrics()
-            .addRateTotalSensor(
-                TopologyNames.METRIC_SCOPE,
-                task,
-                TopologyNames.ALERTS_RAISED_METRIC,
-                Sensor.RecordingLevel.INFO);
+        TaskSensors.rateTotal(
+            context.metrics(), context.taskId(), TopologyNames.ALERTS_RAISED_METRIC);
     cleared =
-        context
-            .metrics()
-            .addRateTotalSensor(
-                TopologyNames.METRIC_SCOPE,
-                task,
-                TopologyNames.ALERTS_CLEARED_METRIC,
-                Sensor.RecordingLevel.INFO);
+        TaskSensors.rateTotal(
+            context.metrics(), context.taskId(), TopologyNames.ALERTS_CLEARED_METRIC);
     initWallMs = context.currentSystemTimeMs();
     context.schedule(
         config.noDataCheckInterval(), PunctuationType.WALL_CLOCK_TIME, this::wallClockCheck);
