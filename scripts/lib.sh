@@ -204,8 +204,10 @@ fetch_chdb() {
 # unset, used by the launcher and `bench ingest` (the image's specwatch-app has the same GC/JIT
 # defaults). Measured on `bench ingest` (1M lines, 2 busy cores, ingest/README.md#benchmark): the
 # serial GC instead of G1 saves ~10 of ~30 CPU-s (G1's concurrent threads and page faults of its
-# large young generation), C1 only (no C2) another ~2-3 CPU-s on a short replay (a long-running
-# tail needs little CPU either way), and an AppCDS archive ~1 CPU-s and ~1 s of start-up.
+# large young generation), and an AppCDS archive ~1 CPU-s and ~1 s of start-up. The JIT stays
+# tiered (C1 then C2): C1 only saved ~2-3 CPU-s on a cold 1M-line replay, but a running shipper
+# (tail, the daemon) is ~25 % faster per line with C2 once warm (82k vs 100-130k lines/s on the
+# bench, ingest/README.md#benchmark round 5).
 # The archive (.run/cds/, per jar) is written at the exit of the first run after a build
 # (-XX:ArchiveClassesAtExit, that run's exit takes a few seconds longer) and used from then on;
 # SPECWATCH_CDS=off disables it. Sets INGEST_JAVA_OPTS (array); call ingest_cds_done after java.
@@ -217,7 +219,7 @@ ingest_java_opts() { # jar
     INGEST_JAVA_OPTS=($SPECWATCH_JAVA_OPTS)
     return
   fi
-  INGEST_JAVA_OPTS=(-XX:+UseSerialGC -XX:TieredStopAtLevel=1)
+  INGEST_JAVA_OPTS=(-XX:+UseSerialGC)
   [[ "${SPECWATCH_CDS:-on}" == off ]] && return
   INGEST_CDS_ARCHIVE="$SPECWATCH_RUN_DIR/cds/$(basename "$jar" .jar).jsa"
   if [[ -f "$INGEST_CDS_ARCHIVE" && "$INGEST_CDS_ARCHIVE" -nt "$jar" ]]; then

@@ -16,6 +16,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.concurrent.atomic.AtomicLong;
 import picocli.CommandLine.Command;
@@ -29,8 +30,9 @@ import picocli.CommandLine.Spec;
     name = "ship",
     mixinStandardHelpOptions = true,
     description =
-        "Ship a whole log file to the decode-events, request, run-context and dead-letter topics,"
-            + " then exit. Exit codes: 0 shipped, 2 bad setting or delivery failure.")
+        "Ship whole log files, one after the other, to the decode-events, request, run-context"
+            + " and dead-letter topics, then exit. Exit codes: 0 shipped, 2 bad setting or"
+            + " delivery failure.")
 final class ShipCommand implements Callable<Integer> {
 
   @Spec CommandSpec spec;
@@ -38,8 +40,10 @@ final class ShipCommand implements Callable<Integer> {
   @Option(
       names = "--file",
       defaultValue = "${env:SPECWATCH_FILE}",
-      description = "Log file to ship (env SPECWATCH_FILE).")
-  Path file;
+      description =
+          "Log file to ship (env SPECWATCH_FILE); repeat for several files, shipped in the given"
+              + " order by one shipper (one producer per file, one run-context tracker).")
+  List<Path> files;
 
   @Mixin KafkaOptions kafka;
 
@@ -68,16 +72,36 @@ final class ShipCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws IOException {
-    if (file == null) {
+    if (files == null || files.isEmpty() || files.contains(null)) {
       throw new IllegalArgumentException("setting 'file' (SPECWATCH_FILE) is required");
     }
-    if (!Files.isReadable(file)) {
-      throw new IllegalArgumentException(
-          "setting 'file' (SPECWATCH_FILE): cannot read '" + file + "'");
+    for (Path file : files) {
+      if (!Files.isReadable(file)) {
+        throw new IllegalArgumentException(
+            "setting 'file' (SPECWATCH_FILE): cannot read '" + file + "'");
+      }
     }
     ShipConfig config = target.toShipConfig(kafka, normalise.toConfig(), context);
+    try (AppRuntime runtime = AppRuntime.start("ingest-ship", health)) {
+      runtime.readiness().ready();
+      LogFileShipper shipper = new LogFileShipper(config);
+      // one set of shipper metrics for the run; bytes behind counts the file being shipped
+      AtomicLong size = new AtomicLong();
+      AtomicLong position = new AtomicLong();
+      IngestMetrics metrics =
+          new IngestMetrics(runtime.registry(), () -> Math.max(0, size.get() - position.get()));
+      for (Path file : files) {
+        position.set(0);
+        size.set(Files.size(file));
+        ship(shipper, metrics, position, file);
+      }
+    }
+    return 0;
+  }
+
+  private void ship(LogFileShipper shipper, IngestMetrics metrics, AtomicLong position, Path file)
+      throws IOException {
     long size = Files.size(file);
-    AtomicLong position = new AtomicLong();
     ShipProgress progress =
         noProgress
             ? null
@@ -88,37 +112,33 @@ final class ShipCommand implements Callable<Integer> {
                 System.console() != null,
                 progressInterval,
                 Clock.systemUTC());
-    try (AppRuntime runtime = AppRuntime.start("ingest-ship", health)) {
-      runtime.readiness().ready();
-      ShipObserver observer =
-          ShipObserver.both(
-              new IngestMetrics(runtime.registry(), () -> Math.max(0, size - position.get())),
-              new ShipObserver() {
-                @Override
-                public void line(SourceLine line, long endOffset, IngestOutcome outcome) {
-                  position.set(endOffset);
-                }
-              });
-      if (progress != null) {
-        observer = ShipObserver.both(observer, progress);
-      }
-      ShipResult r = new LogFileShipper(config).ship(file, observer);
-      if (progress != null) {
-        progress.done();
-      }
-      spec.commandLine()
-          .getOut()
-          .printf(
-              "shipped %s: lines=%d recognised=%d dead-lettered=%d unrecognised=%d skipped=%d"
-                  + " run-contexts=%d%n",
-              file,
-              r.linesRead(),
-              r.recognised(),
-              r.deadLettered(),
-              r.unrecognised(),
-              r.skipped(),
-              r.runContexts());
+    ShipObserver observer =
+        ShipObserver.both(
+            metrics,
+            new ShipObserver() {
+              @Override
+              public void line(SourceLine line, long endOffset, IngestOutcome outcome) {
+                position.set(endOffset);
+              }
+            });
+    if (progress != null) {
+      observer = ShipObserver.both(observer, progress);
     }
-    return 0;
+    ShipResult r = shipper.ship(file, observer);
+    if (progress != null) {
+      progress.done();
+    }
+    spec.commandLine()
+        .getOut()
+        .printf(
+            "shipped %s: lines=%d recognised=%d dead-lettered=%d unrecognised=%d skipped=%d"
+                + " run-contexts=%d%n",
+            file,
+            r.linesRead(),
+            r.recognised(),
+            r.deadLettered(),
+            r.unrecognised(),
+            r.skipped(),
+            r.runContexts());
   }
 }

@@ -19,16 +19,28 @@ public final class LineTerminators {
    * U+2029), naming the character and its index, or null when there is none.
    */
   public static String reason(String line) {
-    for (int i = 0, n = line.length(); i < n; i++) {
-      char c = line.charAt(i);
-      if (c == '\r' || c == '\n' || c == '\u0085' || c == '\u2028' || c == '\u2029') {
-        return String.format(
-            Locale.ROOT,
-            "line terminator U+%04X inside the line at char %d: its field cannot be read",
-            (int) c,
-            i);
-      }
+    // String.indexOf scans the line's bytes (intrinsic under C2); a Latin-1 line cannot hold
+    // U+2028/9, for which indexOf returns at once without a scan
+    int at = first(-1, line.indexOf('\r'));
+    at = first(at, line.indexOf('\n'));
+    at = first(at, line.indexOf('\u0085'));
+    at = first(at, line.indexOf('\u2028'));
+    at = first(at, line.indexOf('\u2029'));
+    if (at < 0) {
+      return null;
     }
-    return null;
+    return String.format(
+        Locale.ROOT,
+        "line terminator U+%04X inside the line at char %d: its field cannot be read",
+        (int) line.charAt(at),
+        at);
+  }
+
+  /** The smaller of two indexes of which -1 means none. */
+  private static int first(int a, int b) {
+    if (a < 0) {
+      return b;
+    }
+    return b < 0 ? a : Math.min(a, b);
   }
 }

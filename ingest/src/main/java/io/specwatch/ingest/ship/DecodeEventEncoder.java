@@ -1,5 +1,6 @@
 package io.specwatch.ingest.ship;
 
+import io.specwatch.ingest.parse.RawFields;
 import io.specwatch.schemas.DecodeEvent;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
@@ -161,6 +162,14 @@ public final class DecodeEventEncoder {
     bool(e.getSpecEnabled());
     optString(e.getRunContextId(), CONTEXT);
     Map<String, String> raw = e.getRawFields();
+    if (raw instanceof RawFields fields) {
+      // encoded once, usually on a parsing thread (LogFileShipper)
+      byte[] bytes = fields.avroBinary();
+      ensure(bytes.length);
+      System.arraycopy(bytes, 0, buf, pos, bytes.length);
+      pos += bytes.length;
+      return Arrays.copyOf(buf, pos);
+    }
     if (!raw.isEmpty()) {
       varLong(raw.size());
       int n = 0;
@@ -218,39 +227,37 @@ public final class DecodeEventEncoder {
   }
 
   private void optString(String s, int slot) {
-    if (s == null) {
-      varLong(0);
-    } else {
-      varLong(1);
+    if (union(s)) {
       string(s, slot);
     }
   }
 
   private void optLong(Long v) {
-    if (v == null) {
-      varLong(0);
-    } else {
-      varLong(1);
+    if (union(v)) {
       varLong(v);
     }
   }
 
   private void optInt(Integer v) {
-    if (v == null) {
-      varLong(0);
-    } else {
-      varLong(1);
+    if (union(v)) {
       varLong(v);
     }
   }
 
   private void optDouble(Double v) {
-    if (v == null) {
-      varLong(0);
-    } else {
-      varLong(1);
+    if (union(v)) {
       dbl(v);
     }
+  }
+
+  /**
+   * The branch of a {@code ["null", T]} union: one byte, 0 (null) or 2 (zig-zag of branch 1).
+   * Whether the value follows.
+   */
+  private boolean union(Object v) {
+    ensure(1);
+    buf[pos++] = v == null ? (byte) 0 : (byte) 2;
+    return v != null;
   }
 
   private void instant(Instant t) {

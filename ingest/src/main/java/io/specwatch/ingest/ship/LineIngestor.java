@@ -11,6 +11,7 @@ import io.specwatch.ingest.normalise.RequestAcceptances;
 import io.specwatch.ingest.normalise.SourceContext;
 import io.specwatch.ingest.parse.ParseResult;
 import io.specwatch.ingest.parse.ParserRegistry;
+import io.specwatch.ingest.parse.RawFields;
 import io.specwatch.ingest.parse.context.ContextLine;
 import io.specwatch.ingest.parse.request.RequestLine;
 import io.specwatch.schemas.DeadLetter;
@@ -158,6 +159,21 @@ public final class LineIngestor {
   /** The parse result {@link #ingest(SourceLine, ParseResult)} expects: null for a cut line. */
   public static ParseResult parse(ParserRegistry parsers, SourceLine line) {
     return line.truncated() ? null : parsers.parse(line.text());
+  }
+
+  /**
+   * Encodes the parsed line's raw fields ahead ({@link RawFields#avroBinary}; stateless, any
+   * thread), so the sequential stage that encodes its events only copies them. A field the encoding
+   * cannot take is left for that stage to report.
+   */
+  public static void prepareEncoding(ParseResult.Parsed parsed) {
+    if (parsed.line().rawFields() instanceof RawFields fields) {
+      try {
+        fields.avroBinary();
+      } catch (RuntimeException e) {
+        // a null name or text: the event's encoding fails the same way and is reported there
+      }
+    }
   }
 
   /**

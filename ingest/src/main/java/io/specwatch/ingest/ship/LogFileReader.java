@@ -3,6 +3,9 @@ package io.specwatch.ingest.ship;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -46,10 +49,7 @@ public final class LogFileReader {
       int n;
       while ((n = in.read(chunk)) > 0) {
         int from = 0;
-        for (int i = 0; i < n; i++) {
-          if (chunk[i] != '\n') {
-            continue;
-          }
+        for (int i = indexOfNewline(chunk, 0, n); i >= 0; i = indexOfNewline(chunk, from, n)) {
           int segment = i - from;
           byte[] kept;
           if (lineLen == 0 && segment <= maxLineBytes) {
@@ -80,6 +80,34 @@ public final class LogFileReader {
       sink.accept(SourceLine.of(++lines, lineStart, Arrays.copyOf(partial, partialLen), lineLen));
     }
     return lines;
+  }
+
+  private static final VarHandle LONGS =
+      MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+  private static final long ONES = 0x0101010101010101L;
+  private static final long HIGHS = 0x8080808080808080L;
+  private static final long NEWLINES = ONES * '\n';
+
+  /**
+   * Index of the first {@code '\n'} in {@code b[from, to)}, or -1: eight bytes at a time (the
+   * per-byte loop was the reading thread's whole time, and that thread is one of the shipper's
+   * sequential stages).
+   */
+  static int indexOfNewline(byte[] b, int from, int to) {
+    int i = from;
+    for (; i + 8 <= to; i += 8) {
+      long x = (long) LONGS.get(b, i) ^ NEWLINES; // a zero byte where b held '\n'
+      long found = (x - ONES) & ~x & HIGHS; // the lowest set high bit marks the first zero byte
+      if (found != 0) {
+        return i + (Long.numberOfTrailingZeros(found) >>> 3);
+      }
+    }
+    for (; i < to; i++) {
+      if (b[i] == '\n') {
+        return i;
+      }
+    }
+    return -1;
   }
 
   /** Appends up to the cap; returns the (maybe grown) buffer. */

@@ -289,8 +289,9 @@ public final class LogFileShipper {
         for (int k = 0; k < p.length; k++) {
           SourceLine line = lines.get(k);
           p[k] = LineIngestor.parse(parsers, line);
-          if (p[k] instanceof ParseResult.Parsed) {
+          if (p[k] instanceof ParseResult.Parsed parsedLine) {
             i[k] = LineIngestor.eventId(source, line);
+            LineIngestor.prepareEncoding(parsedLine);
           }
         }
         parsed = p;

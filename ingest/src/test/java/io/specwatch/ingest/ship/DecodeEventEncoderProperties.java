@@ -2,6 +2,7 @@ package io.specwatch.ingest.ship;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.specwatch.ingest.parse.RawFields;
 import io.specwatch.schemas.DecodeEvent;
 import io.specwatch.schemas.Engine;
 import io.specwatch.schemas.EventKind;
@@ -42,6 +43,11 @@ class DecodeEventEncoderProperties {
   void sameBytesAsSpecificDatumWriter(@ForAll long seed, @ForAll int schemaId) throws IOException {
     DecodeEvent e = event(new Random(seed));
     assertThat(new DecodeEventEncoder().encode(schemaId, e)).isEqualTo(reference(schemaId, e));
+    // the parsers' raw fields carry their encoding (RawFields), copied instead of written
+    DecodeEvent parsed =
+        DecodeEvent.newBuilder(e).setRawFields(RawFields.copyOf(e.getRawFields())).build();
+    assertThat(parsed.getRawFields()).isInstanceOf(RawFields.class);
+    assertThat(new DecodeEventEncoder().encode(schemaId, parsed)).isEqualTo(reference(schemaId, e));
   }
 
   @Property(tries = 200)

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.specwatch.ingest.parse.JsonTimes;
 import io.specwatch.ingest.parse.LineParser;
 import io.specwatch.ingest.parse.ParseResult;
+import io.specwatch.ingest.parse.RawFields;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -169,7 +170,7 @@ public final class CycleJsonParser implements LineParser {
         requestIds.add(id.asText());
       }
     }
-    Map<String, String> raw = new LinkedHashMap<>();
+    LinkedHashMap<String, String> raw = new LinkedHashMap<>();
     for (Map.Entry<String, JsonNode> e : o.properties()) {
       JsonNode v = e.getValue();
       if (e.getKey().equals("phases") && v.isObject()) {
@@ -198,7 +199,7 @@ public final class CycleJsonParser implements LineParser {
         optionalText(o, "prompt_category"),
         requestIds,
         perPosition,
-        raw);
+        RawFields.owning(raw));
   }
 
   private static Double nanToNull(double v) {

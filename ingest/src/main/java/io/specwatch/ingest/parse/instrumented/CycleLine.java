@@ -56,7 +56,7 @@ public record CycleLine(
     phases = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(phases));
     requestIds = List.copyOf(requestIds);
     perPositionAccepted = List.copyOf(perPositionAccepted);
-    rawFields = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(rawFields));
+    rawFields = io.specwatch.ingest.parse.RawFields.copyOf(rawFields);
   }
 
   @Override

@@ -33,7 +33,7 @@ public record PhaseProfileLine(
 
   public PhaseProfileLine {
     reports = List.copyOf(reports);
-    rawFields = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(rawFields));
+    rawFields = io.specwatch.ingest.parse.RawFields.copyOf(rawFields);
   }
 
   @Override

@@ -3,6 +3,7 @@ package io.specwatch.ingest.parse.instrumented;
 import io.specwatch.ingest.parse.LineParser;
 import io.specwatch.ingest.parse.ParseResult;
 import io.specwatch.ingest.parse.PrefixParser;
+import io.specwatch.ingest.parse.RawFields;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -49,7 +50,7 @@ public final class PhaseProfileParser implements LineParser {
     PrefixParser.Split split = PrefixParser.split(line);
     Matcher m = ITEM.matcher(split.body());
     List<PhaseProfileLine.Report> reports = new ArrayList<>();
-    Map<String, String> raw = new LinkedHashMap<>();
+    LinkedHashMap<String, String> raw = new LinkedHashMap<>();
     Map<String, double[]> current = new LinkedHashMap<>();
     int found = 0;
     while (m.find()) {
@@ -84,7 +85,8 @@ public final class PhaseProfileParser implements LineParser {
     if (failed != null) {
       return failed;
     }
-    return new ParseResult.Parsed(new PhaseProfileLine(split.prefix(), reports, raw));
+    return new ParseResult.Parsed(
+        new PhaseProfileLine(split.prefix(), reports, RawFields.owning(raw)));
   }
 
   /** Finishes the current report; returns a failure when its items disagree. */

@@ -2,8 +2,7 @@ package io.specwatch.ingest.parse.sglang;
 
 import io.specwatch.ingest.parse.LinePrefix;
 import io.specwatch.ingest.parse.MetricLine;
-import java.util.Collections;
-import java.util.LinkedHashMap;
+import io.specwatch.ingest.parse.RawFields;
 import java.util.Map;
 
 /**
@@ -41,7 +40,7 @@ public record SglangDecodeBatch(
     implements MetricLine {
 
   public SglangDecodeBatch {
-    rawFields = Collections.unmodifiableMap(new LinkedHashMap<>(rawFields));
+    rawFields = RawFields.copyOf(rawFields);
   }
 
   @Override

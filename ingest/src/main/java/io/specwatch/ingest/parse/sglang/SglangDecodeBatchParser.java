@@ -4,6 +4,7 @@ import io.specwatch.ingest.parse.LineParser;
 import io.specwatch.ingest.parse.LineTerminators;
 import io.specwatch.ingest.parse.ParseResult;
 import io.specwatch.ingest.parse.PrefixParser;
+import io.specwatch.ingest.parse.RawFields;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -71,7 +72,7 @@ public final class SglangDecodeBatchParser implements LineParser {
     if (!marker.find()) {
       return ParseResult.failed(FORMAT, "no field list after 'Decode batch'");
     }
-    Map<String, String> raw = new LinkedHashMap<>();
+    LinkedHashMap<String, String> raw = new LinkedHashMap<>();
     if (marker.group(1) != null) {
       raw.put(FORWARD_CT, marker.group(1));
     }
@@ -112,7 +113,7 @@ public final class SglangDecodeBatchParser implements LineParser {
             preAllocated,
             retracted,
             forwardCt,
-            raw));
+            RawFields.owning(raw)));
   }
 
   /**

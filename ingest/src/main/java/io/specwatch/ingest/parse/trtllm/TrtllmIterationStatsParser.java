@@ -8,6 +8,7 @@ import io.specwatch.ingest.parse.LineParser;
 import io.specwatch.ingest.parse.LinePrefix;
 import io.specwatch.ingest.parse.ParseResult;
 import io.specwatch.ingest.parse.PrefixParser;
+import io.specwatch.ingest.parse.RawFields;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 import java.time.format.DateTimeFormatterBuilder;
@@ -80,7 +81,7 @@ public final class TrtllmIterationStatsParser implements LineParser {
     if (root == null || !root.isObject()) {
       return ParseResult.failed(FORMAT, "not a JSON object");
     }
-    Map<String, String> raw = new LinkedHashMap<>();
+    LinkedHashMap<String, String> raw = new LinkedHashMap<>();
     flatten("", root, raw, 0);
     Reader r = new Reader(root);
     Double latency = r.number("iterLatencyMS", true);
@@ -138,7 +139,7 @@ public final class TrtllmIterationStatsParser implements LineParser {
             length,
             draftMs,
             overhead,
-            raw));
+            RawFields.owning(raw)));
   }
 
   /**

@@ -1,5 +1,6 @@
 package io.specwatch.ingest.parse.vllm;
 
+import io.specwatch.ingest.parse.RawFields;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -16,14 +17,14 @@ final class VllmFields {
   private final Map<String, String> raw;
   private String error;
 
-  private VllmFields(Map<String, String> raw, String error) {
-    this.raw = raw;
+  private VllmFields(LinkedHashMap<String, String> raw, String error) {
+    this.raw = RawFields.owning(raw); // read-only from here on: the line's raw fields as they are
     this.error = error;
   }
 
   /** Splits {@code list} into fields; a duplicate field name is an error. */
   static VllmFields colonList(String list) {
-    Map<String, String> raw = new LinkedHashMap<>();
+    LinkedHashMap<String, String> raw = new LinkedHashMap<>();
     String last = null;
     String error = null;
     for (String part : list.split(",")) {
@@ -52,7 +53,7 @@ final class VllmFields {
 
   /** Splits {@code key=value key=value}; a duplicate key is an error. */
   static VllmFields equalsList(String list) {
-    Map<String, String> raw = new LinkedHashMap<>();
+    LinkedHashMap<String, String> raw = new LinkedHashMap<>();
     String error = null;
     for (String part : list.strip().split("\\s+")) {
       if (part.isEmpty()) {

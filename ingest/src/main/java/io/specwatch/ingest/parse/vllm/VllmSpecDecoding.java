@@ -1,8 +1,7 @@
 package io.specwatch.ingest.parse.vllm;
 
 import io.specwatch.ingest.parse.LinePrefix;
-import java.util.Collections;
-import java.util.LinkedHashMap;
+import io.specwatch.ingest.parse.RawFields;
 import java.util.List;
 import java.util.Map;
 
@@ -50,7 +49,7 @@ public record VllmSpecDecoding(
 
   public VllmSpecDecoding {
     perPositionAcceptance = List.copyOf(perPositionAcceptance);
-    rawFields = Collections.unmodifiableMap(new LinkedHashMap<>(rawFields));
+    rawFields = RawFields.copyOf(rawFields);
   }
 
   @Override

@@ -1,8 +1,7 @@
 package io.specwatch.ingest.parse.vllm;
 
 import io.specwatch.ingest.parse.LinePrefix;
-import java.util.Collections;
-import java.util.LinkedHashMap;
+import io.specwatch.ingest.parse.RawFields;
 import java.util.Map;
 
 /**
@@ -26,7 +25,7 @@ public record VllmStageTimes(
     implements VllmLine {
 
   public VllmStageTimes {
-    rawFields = Collections.unmodifiableMap(new LinkedHashMap<>(rawFields));
+    rawFields = RawFields.copyOf(rawFields);
   }
 
   @Override

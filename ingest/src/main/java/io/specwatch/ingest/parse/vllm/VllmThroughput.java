@@ -1,8 +1,7 @@
 package io.specwatch.ingest.parse.vllm;
 
 import io.specwatch.ingest.parse.LinePrefix;
-import java.util.Collections;
-import java.util.LinkedHashMap;
+import io.specwatch.ingest.parse.RawFields;
 import java.util.Map;
 
 /**
@@ -37,7 +36,7 @@ public record VllmThroughput(
     implements VllmLine {
 
   public VllmThroughput {
-    rawFields = Collections.unmodifiableMap(new LinkedHashMap<>(rawFields));
+    rawFields = RawFields.copyOf(rawFields);
   }
 
   @Override

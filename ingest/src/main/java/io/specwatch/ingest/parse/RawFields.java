@@ -1,0 +1,124 @@
+package io.specwatch.ingest.parse;
+
+import java.nio.charset.StandardCharsets;
+import java.util.AbstractMap;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * A line's fields as printed (name to text, in line order): an immutable map that also keeps its
+ * Avro binary encoding as a {@code map<string>} (block count, then each name and text, then the end
+ * block), so the one sequential stage of the shipper copies it instead of encoding some ten to
+ * thirty strings per event: {@link #avroBinary()} is computed once, by the first caller (a parsing
+ * thread of {@code ship}).
+ *
+ * <p>Equal to any map with the same entries ({@link AbstractMap}); iteration order is the order the
+ * fields were put.
+ */
+public final class RawFields extends AbstractMap<String, String> {
+
+  private static final RawFields EMPTY = new RawFields(Collections.emptyMap());
+
+  private final Map<String, String> fields;
+  private volatile byte[] avro;
+
+  private RawFields(Map<String, String> fields) {
+    this.fields = fields;
+  }
+
+  /**
+   * The fields of {@code map} as RawFields: the same instance when it already is one, else an
+   * immutable copy in its iteration order.
+   */
+  public static RawFields copyOf(Map<String, String> map) {
+    if (map instanceof RawFields r) {
+      return r;
+    }
+    return owning(new LinkedHashMap<>(map));
+  }
+
+  /**
+   * RawFields over {@code map} itself, without a copy: the caller hands the map over and must not
+   * change it afterwards (the parsers build one per line).
+   */
+  public static RawFields owning(LinkedHashMap<String, String> map) {
+    if (map.isEmpty()) {
+      return EMPTY;
+    }
+    return new RawFields(Collections.unmodifiableMap(map));
+  }
+
+  @Override
+  public Set<Map.Entry<String, String>> entrySet() {
+    return fields.entrySet();
+  }
+
+  @Override
+  public int size() {
+    return fields.size();
+  }
+
+  @Override
+  public String get(Object key) {
+    return fields.get(key);
+  }
+
+  @Override
+  public boolean containsKey(Object key) {
+    return fields.containsKey(key);
+  }
+
+  /**
+   * The Avro binary encoding of these fields as a {@code map} of {@code string}: for a non-empty
+   * map one block (its count as a zig-zag varint, then each name and text as length and UTF-8
+   * bytes) and the end block (0); for an empty one only the end block. What Avro's {@code
+   * BinaryEncoder} writes for the same map. Shared: callers copy it, never change it.
+   *
+   * @throws NullPointerException when a name or text is null (an Avro map holds neither)
+   */
+  public byte[] avroBinary() {
+    byte[] b = avro;
+    if (b == null) {
+      b = encode();
+      avro = b;
+    }
+    return b;
+  }
+
+  private byte[] encode() {
+    byte[] buf = new byte[64 + 16 * fields.size()];
+    int pos = 0;
+    if (!fields.isEmpty()) {
+      pos = varLong(buf, pos, fields.size());
+      for (Map.Entry<String, String> e : fields.entrySet()) {
+        for (String s : new String[] {e.getKey(), e.getValue()}) {
+          byte[] utf8 = s.getBytes(StandardCharsets.UTF_8);
+          if (pos + 10 + utf8.length > buf.length) {
+            buf = Arrays.copyOf(buf, Math.max(buf.length * 2, pos + 10 + utf8.length));
+          }
+          pos = varLong(buf, pos, utf8.length);
+          System.arraycopy(utf8, 0, buf, pos, utf8.length);
+          pos += utf8.length;
+        }
+      }
+    }
+    if (pos + 1 > buf.length) {
+      buf = Arrays.copyOf(buf, pos + 1);
+    }
+    buf[pos++] = 0;
+    return Arrays.copyOf(buf, pos);
+  }
+
+  private static int varLong(byte[] buf, int pos, long v) {
+    long n = (v << 1) ^ (v >> 63);
+    while ((n & ~0x7FL) != 0) {
+      buf[pos++] = (byte) ((n & 0x7F) | 0x80);
+      n >>>= 7;
+    }
+    buf[pos++] = (byte) n;
+    return pos;
+  }
+}
