@@ -76,6 +76,8 @@ public final class Tailer implements Runnable {
   private final java.util.concurrent.atomic.AtomicLong abandoned =
       new java.util.concurrent.atomic.AtomicLong();
   private volatile boolean stop;
+  // this pass of the loop left a source unread because no in-flight slot was free
+  private boolean blocked;
   private volatile boolean crash;
   private volatile long bytesBehind;
   private final RunContextTracker contexts;
@@ -219,6 +221,7 @@ public final class Tailer implements Runnable {
       discover();
       int read = 0;
       long behind = 0;
+      blocked = false;
       for (Source s : sources.values()) {
         read += pump(s, producer, records);
         behind += s.file.bytesBehind();
@@ -229,7 +232,9 @@ public final class Tailer implements Runnable {
       bytesBehind = behind;
       saveCheckpoints();
       if (read == 0) {
-        if (config.exitWhenIdle() && idle()) {
+        // not after a pass that backpressure cut short: acks arriving after that source's turn
+        // make every tracker idle while its unread lines are still in the file
+        if (config.exitWhenIdle() && !blocked && idle()) {
           LOG.info("all sources idle, exiting");
           return;
         }
@@ -275,6 +280,7 @@ public final class Tailer implements Runnable {
     }
     int budget = slots.availablePermits();
     if (budget == 0) {
+      blocked = true;
       return 0; // backpressure: Kafka has not acknowledged enough yet
     }
     List<TailedFile.ReadLine> lines = f.poll(budget);
