@@ -26,6 +26,58 @@ final class DecodeEventDecoder {
   /** The schema this decoder reads (fields in this order): {@code DecodeEvent.avsc}. */
   static final Schema SCHEMA = DecodeEvent.getClassSchema();
 
+  /** The field names this decoder reads, in order: compared with the generated schema. */
+  static final List<String> FIELDS =
+      List.of(
+          "eventId",
+          "deploymentId",
+          "host",
+          "source",
+          "sourceOffset",
+          "lineNumber",
+          "engine",
+          "format",
+          "kind",
+          "eventTime",
+          "ingestTime",
+          "rank",
+          "tpRank",
+          "dpRank",
+          "epRank",
+          "requestId",
+          "promptCategory",
+          "intervalMs",
+          "decodePasses",
+          "cycles",
+          "runningRequests",
+          "queuedRequests",
+          "tokenUsage",
+          "acceptLength",
+          "acceptRate",
+          "rawAcceptRate",
+          "rawAcceptRateDefinition",
+          "acceptedTokens",
+          "draftedTokens",
+          "emittedTokens",
+          "perPositionAcceptance",
+          "perPositionAccepted",
+          "genThroughputTokS",
+          "draftMs",
+          "verifyMs",
+          "overheadMs",
+          "cycleMs",
+          "cudaGraph",
+          "specEnabled",
+          "runContextId",
+          "rawFields");
+
+  /**
+   * Whether the generated class has the fields this decoder reads: false when a different {@code
+   * DecodeEvent} class is on the class path (e.g. a test's v2), and then nothing uses the decoder.
+   */
+  static final boolean MATCHES_GENERATED_SCHEMA =
+      SCHEMA.getFields().stream().map(Schema.Field::name).toList().equals(FIELDS);
+
   private static final Engine[] ENGINES = Engine.values();
   private static final EventKind[] KINDS = EventKind.values();
 

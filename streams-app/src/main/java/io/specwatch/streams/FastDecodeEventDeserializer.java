@@ -87,7 +87,8 @@ final class FastDecodeEventDeserializer implements Deserializer<DecodeEvent> {
     } catch (RuntimeException e) {
       return expected; // registry unreachable: decide on a later record
     }
-    if (SchemaNormalization.parsingFingerprint64(writer) != READER_FINGERPRINT) {
+    if (!DecodeEventDecoder.MATCHES_GENERATED_SCHEMA
+        || SchemaNormalization.parsingFingerprint64(writer) != READER_FINGERPRINT) {
       fast = false;
     } else {
       DecodeEvent decoded;

@@ -41,6 +41,12 @@ import org.junit.jupiter.api.Test;
  */
 class DecodeEventDecoderProperties {
 
+  @Test
+  void readsTheFieldsOfTheGeneratedSchema() {
+    assertThat(DecodeEventDecoder.MATCHES_GENERATED_SCHEMA).isTrue();
+    assertThat(DecodeEventDecoder.FIELDS).hasSize(DecodeEvent.getClassSchema().getFields().size());
+  }
+
   @Property(tries = 500)
   void decodesWhatTheGenericReaderDecodes(@ForAll long seed) throws IOException {
     DecodeEvent event = randomEvent(new Random(seed));
