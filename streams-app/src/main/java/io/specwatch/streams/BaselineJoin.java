@@ -52,7 +52,7 @@ final class BaselineJoin implements Processor<String, WindowResult, String, Wind
     if (row.getBaselineSource() == null) {
       if (!row.getSpecEnabled()) {
         learn(record.key(), row);
-        row = WindowResult.newBuilder(row).setBaselineSource(NON_SPECULATIVE).build();
+        row = WindowResultCopies.withBaselineSource(row, NON_SPECULATIVE);
       } else {
         row = meet(ComparisonKey.parse(record.key()), row);
       }
@@ -87,7 +87,7 @@ final class BaselineJoin implements Processor<String, WindowResult, String, Wind
     Optional<Double> configured = statics.lookup(key);
     return configured.isPresent()
         ? apply(row, configured.get(), STATIC)
-        : WindowResult.newBuilder(row).setBaselineSource(NO_BASELINE).build();
+        : WindowResultCopies.withBaselineSource(row, NO_BASELINE);
   }
 
   /**
@@ -96,20 +96,19 @@ final class BaselineJoin implements Processor<String, WindowResult, String, Wind
    * speedup S = tau * t_AR / T_cyc and margin tau - tau*.
    */
   static WindowResult apply(WindowResult row, double stepMs, String source) {
-    WindowResult.Builder b =
-        WindowResult.newBuilder(row)
-            .setBaselineSource(source)
-            .setBaselineStepMs(stepMs)
-            .setBaselineTokS(1000.0 / stepMs);
     Double cycleMs = row.getMeanCycleMs();
     Double tau = row.getMeanAcceptLength();
+    Double breakEven = row.getBreakEvenAcceptLength();
+    Double speedup = row.getSpeedup();
+    Double margin = row.getAcceptMargin();
     if (cycleMs != null && cycleMs > 0) {
-      double breakEven = cycleMs / stepMs;
-      b.setBreakEvenAcceptLength(breakEven);
+      breakEven = cycleMs / stepMs;
       if (tau != null) {
-        b.setSpeedup(tau * stepMs / cycleMs).setAcceptMargin(tau - breakEven);
+        speedup = tau * stepMs / cycleMs;
+        margin = tau - breakEven;
       }
     }
-    return b.build();
+    return WindowResultCopies.withBaseline(
+        row, source, stepMs, 1000.0 / stepMs, speedup, breakEven, margin);
   }
 }

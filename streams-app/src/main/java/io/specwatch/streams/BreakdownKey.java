@@ -2,7 +2,6 @@ package io.specwatch.streams;
 
 import io.specwatch.schemas.DecodeEvent;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Objects;
 
@@ -23,20 +22,19 @@ import java.util.Objects;
 public record BreakdownKey(boolean specEnabled, String promptCategory, String batchBucket)
     implements Comparable<BreakdownKey> {
 
-  private static final Comparator<BreakdownKey> ORDER =
-      Comparator.comparing(BreakdownKey::specEnabled)
-          .reversed()
-          .thenComparing(BreakdownKey::promptCategory)
-          .thenComparing(BreakdownKey::batchBucket);
-
   public BreakdownKey {
     Objects.requireNonNull(promptCategory, "promptCategory");
     Objects.requireNonNull(batchBucket, "batchBucket");
   }
 
+  private static final BreakdownKey TOTAL_SPEC =
+      new BreakdownKey(true, BatchBuckets.ALL, BatchBuckets.ALL);
+  private static final BreakdownKey TOTAL_PLAIN =
+      new BreakdownKey(false, BatchBuckets.ALL, BatchBuckets.ALL);
+
   /** The total row of one side. */
   public static BreakdownKey total(boolean specEnabled) {
-    return new BreakdownKey(specEnabled, BatchBuckets.ALL, BatchBuckets.ALL);
+    return specEnabled ? TOTAL_SPEC : TOTAL_PLAIN;
   }
 
   /** The rows {@code event} counts in: total, then category, then bucket when known. */
@@ -60,8 +58,16 @@ public record BreakdownKey(boolean specEnabled, String promptCategory, String ba
     return promptCategory.equals(BatchBuckets.ALL) && batchBucket.equals(BatchBuckets.ALL);
   }
 
+  /**
+   * Speculative rows first, then by prompt category, then by batch bucket (hand-written: a {@code
+   * Comparator.comparing} chain boxed the boolean on every comparison of the window's row map).
+   */
   @Override
   public int compareTo(BreakdownKey o) {
-    return ORDER.compare(this, o);
+    if (specEnabled != o.specEnabled) {
+      return specEnabled ? -1 : 1;
+    }
+    int c = promptCategory.compareTo(o.promptCategory);
+    return c != 0 ? c : batchBucket.compareTo(o.batchBucket);
   }
 }

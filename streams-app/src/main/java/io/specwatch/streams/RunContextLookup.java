@@ -41,7 +41,7 @@ final class RunContextLookup implements Processor<String, WindowResult, String, 
     WindowResult row =
         rc == null
             ? record.value()
-            : WindowResult.newBuilder(record.value()).setRunContextId(rc.getContextId()).build();
+            : WindowResultCopies.withRunContextId(record.value(), rc.getContextId());
     boolean spec = row.getSpecEnabled();
     if (!spec && !canTeach(row)) {
       forward(record, row, row.getDeploymentId(), BaselineJoin.NON_SPECULATIVE);
@@ -92,9 +92,7 @@ final class RunContextLookup implements Processor<String, WindowResult, String, 
   private void forward(
       Record<String, WindowResult> record, WindowResult row, String key, String noneReason) {
     WindowResult out =
-        noneReason == null
-            ? row
-            : WindowResult.newBuilder(row).setBaselineSource(noneReason).build();
+        noneReason == null ? row : WindowResultCopies.withBaselineSource(row, noneReason);
     // the window end, not the aggregate's timestamp: after a restore that is the changelog's
     // append time (TopologyFactory.WINDOW_CHANGELOG_CONFIG), so results stay identical
     context.forward(

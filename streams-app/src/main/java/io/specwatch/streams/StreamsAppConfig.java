@@ -2,7 +2,6 @@ package io.specwatch.streams;
 
 import io.specwatch.runtime.Secrets;
 import io.specwatch.schemas.Alert;
-import io.specwatch.schemas.DecodeEvent;
 import io.specwatch.schemas.RunContext;
 import io.specwatch.schemas.WindowResult;
 import io.specwatch.serde.AvroSerde;
@@ -258,7 +257,7 @@ public record StreamsAppConfig(
         grace,
         staticBaselines,
         baselineMaxAge,
-        AvroSerde.forClass(DecodeEvent.class, serde, false),
+        FastDecodeEventDeserializer.serde(serde),
         AvroSerde.forClass(RunContext.class, serde, false),
         AvroSerde.forClass(WindowResult.class, serde, false),
         alertsTopic,

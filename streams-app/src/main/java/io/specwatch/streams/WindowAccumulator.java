@@ -246,38 +246,46 @@ public final class WindowAccumulator {
    */
   public WindowResult toResult(
       String deploymentId, BreakdownKey row, long windowStartMs, long windowEndMs) {
-    return WindowResult.newBuilder()
-        .setDeploymentId(deploymentId)
-        .setPromptCategory(row.promptCategory())
-        .setBatchBucket(row.batchBucket())
-        .setWindowStart(Instant.ofEpochMilli(windowStartMs))
-        .setWindowEnd(Instant.ofEpochMilli(windowEndMs))
-        .setEvents(events)
-        .setCycles(cycles)
-        .setSpecEnabled(row.specEnabled())
-        .setLateEvents(lateEvents)
-        .setMeanAcceptLength(meanAcceptLength())
-        .setAcceptRate(acceptRate())
-        .setAcceptedTokens(acceptedTokens)
-        .setDraftedTokens(draftedTokens)
-        .setMeanCycleMs(meanCycleMs())
-        .setEffectiveTokSPerRequest(effectiveTokSPerRequest())
-        .setBatchTokS(batchTokS())
-        .setMeanBatchSize(meanBatchSize())
-        .setPerPositionAcceptance(perPositionAcceptance())
-        .setPerPositionConditional(perPositionConditional())
-        .setDraftMsP50(draftMs.quantile(0.50))
-        .setDraftMsP95(draftMs.quantile(0.95))
-        .setDraftMsP99(draftMs.quantile(0.99))
-        .setVerifyMsP50(verifyMs.quantile(0.50))
-        .setVerifyMsP95(verifyMs.quantile(0.95))
-        .setVerifyMsP99(verifyMs.quantile(0.99))
-        .setCycleMsP50(cycleMs.quantile(0.50))
-        .setCycleMsP95(cycleMs.quantile(0.95))
-        .setCycleMsP99(cycleMs.quantile(0.99))
-        .setAcceptLengthP50(acceptLength.quantile(0.50))
-        .setAcceptLengthP95(acceptLength.quantile(0.95))
-        .build();
+    // the all-fields constructor: a builder deep-copied the default of every unset field
+    return new WindowResult(
+        deploymentId,
+        row.promptCategory(),
+        row.batchBucket(),
+        Instant.ofEpochMilli(windowStartMs),
+        Instant.ofEpochMilli(windowEndMs),
+        events,
+        cycles,
+        0L, // requests: not counted by the window (schema default)
+        row.specEnabled(),
+        meanAcceptLength(),
+        acceptLength.quantile(0.50),
+        acceptLength.quantile(0.95),
+        acceptRate(),
+        acceptedTokens,
+        draftedTokens,
+        perPositionAcceptance(),
+        perPositionConditional(),
+        draftMs.quantile(0.50),
+        draftMs.quantile(0.95),
+        draftMs.quantile(0.99),
+        verifyMs.quantile(0.50),
+        verifyMs.quantile(0.95),
+        verifyMs.quantile(0.99),
+        cycleMs.quantile(0.50),
+        cycleMs.quantile(0.95),
+        cycleMs.quantile(0.99),
+        meanCycleMs(),
+        effectiveTokSPerRequest(),
+        batchTokS(),
+        meanBatchSize(),
+        null, // baselineStepMs .. acceptMargin: the baseline stage's
+        null,
+        null,
+        null,
+        null,
+        null,
+        null, // runContextId: the run-context lookup's
+        lateEvents);
   }
 
   private static boolean isFinite(Double value) {

@@ -8,6 +8,7 @@ import java.nio.BufferUnderflowException;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -66,6 +67,12 @@ final class WindowAggregator implements Processor<String, DecodeEvent, String, W
   /** Dirty windows per task beyond which they are written before the commit. */
   static final int MAX_DIRTY = 8192;
 
+  /**
+   * Initial id-set capacity of a new window: a minute of SGLang interval lines is a few dozen ids,
+   * and starting at HPPC's default of 4 rehashed the set four times on the way there.
+   */
+  static final int EXPECTED_IDS = 32;
+
   static final byte OPEN = 'w';
   static final byte CLOSED_IDS = 'i';
   static final Bytes STREAM_TIME_KEY = Bytes.wrap(new byte[] {'t'});
@@ -81,6 +88,8 @@ final class WindowAggregator implements Processor<String, DecodeEvent, String, W
   private Sensor late;
   private Sensor duplicates;
   private final TreeMap<WindowKey, Slot> open = new TreeMap<>();
+  // the same slots by key: the per-event lookup hashes instead of walking the tree
+  private final HashMap<WindowKey, Slot> openByKey = new HashMap<>();
   private final TreeMap<WindowKey, Boolean> closedIds = new TreeMap<>();
   private final List<Slot> dirty = new ArrayList<>();
   private int loaded;
@@ -123,6 +132,7 @@ final class WindowAggregator implements Processor<String, DecodeEvent, String, W
     this.store = context.getStateStore(TopologyNames.OPEN_WINDOW_STORE);
     // init() runs again on the same instance after a task revive: start from the store
     open.clear();
+    openByKey.clear();
     closedIds.clear();
     dirty.clear();
     loaded = 0;
@@ -137,6 +147,7 @@ final class WindowAggregator implements Processor<String, DecodeEvent, String, W
           Slot slot = new Slot(WindowKey.fromBytes(key));
           slot.stored = true;
           open.put(slot.key, slot);
+          openByKey.put(slot.key, slot);
         } else if (key.length > 9 && key[0] == CLOSED_IDS) {
           closedIds.put(WindowKey.fromBytes(key), Boolean.TRUE);
         } else {
@@ -171,7 +182,7 @@ final class WindowAggregator implements Processor<String, DecodeEvent, String, W
       Slot slot = slot(new WindowKey(record.key(), start));
       if (idHash != 0) {
         if (slot.ids == null) {
-          slot.ids = new LongHashSet();
+          slot.ids = new LongHashSet(EXPECTED_IDS);
         }
         if (!slot.ids.add(idHash)) {
           duplicates.record();
@@ -207,10 +218,11 @@ final class WindowAggregator implements Processor<String, DecodeEvent, String, W
 
   /** The open window's slot, with its state on the heap. */
   private Slot slot(WindowKey key) {
-    Slot slot = open.get(key);
+    Slot slot = openByKey.get(key);
     if (slot == null) {
       slot = new Slot(key);
       open.put(key, slot);
+      openByKey.put(key, slot);
       slot.window = DeploymentWindow.empty();
       loaded++;
     } else if (slot.window == null) {
@@ -252,6 +264,7 @@ final class WindowAggregator implements Processor<String, DecodeEvent, String, W
         load(slot);
       }
       open.pollFirstEntry();
+      openByKey.remove(key);
       slot.closed = true;
       loaded--;
       if (slot.stored) {

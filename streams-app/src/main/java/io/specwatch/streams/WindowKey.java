@@ -2,7 +2,6 @@ package io.specwatch.streams;
 
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
-import java.util.Comparator;
 import org.apache.kafka.common.utils.Bytes;
 
 /**
@@ -13,9 +12,6 @@ import org.apache.kafka.common.utils.Bytes;
  * @param startMs the window start, epoch ms
  */
 record WindowKey(String deploymentId, long startMs) implements Comparable<WindowKey> {
-  private static final Comparator<WindowKey> ORDER =
-      Comparator.comparingLong(WindowKey::startMs).thenComparing(WindowKey::deploymentId);
-
   /**
    * Store key: one type byte, 8 bytes start (big endian), then the deploymentId in UTF-8 (9 bytes
    * or more).
@@ -32,8 +28,10 @@ record WindowKey(String deploymentId, long startMs) implements Comparable<Window
     return new WindowKey(new String(bytes, 9, bytes.length - 9, StandardCharsets.UTF_8), start);
   }
 
+  /** By start, then deployment (hand-written: no boxing or lambdas per comparison). */
   @Override
   public int compareTo(WindowKey o) {
-    return ORDER.compare(this, o);
+    int c = Long.compare(startMs, o.startMs);
+    return c != 0 ? c : deploymentId.compareTo(o.deploymentId);
   }
 }

@@ -39,12 +39,15 @@ import org.apache.kafka.streams.state.KeyValueStore;
  * {@link TopologyNames#RUN_CONTEXT_HISTORY_STORE} for attribution.
  */
 final class AlertProcessor implements Processor<String, WindowResult, String, Alert> {
+  /** Keys per alert state store whose value stays deserialized on the heap. */
+  static final int HEAP_STATES = 4096;
+
   private final AlertConfig config;
   private final RegressionDetector detector;
   private ProcessorContext<String, Alert> context;
-  private KeyValueStore<String, Hysteresis.State> hysteresis;
-  private KeyValueStore<String, RegressionDetector.State> regression;
-  private KeyValueStore<String, LastSeen> lastSeen;
+  private HeapStateCache<Hysteresis.State> hysteresis;
+  private HeapStateCache<RegressionDetector.State> regression;
+  private HeapStateCache<LastSeen> lastSeen;
   private KeyValueStore<String, RunContextHistory> history;
   private Sensor raised;
   private Sensor cleared;
@@ -60,9 +63,17 @@ final class AlertProcessor implements Processor<String, WindowResult, String, Al
   public void init(ProcessorContext<String, Alert> context) {
     this.context = context;
     clock = Long.MIN_VALUE; // init() runs again on this instance after a task revive: re-read it
-    hysteresis = context.getStateStore(TopologyNames.ALERT_HYSTERESIS_STORE);
-    regression = context.getStateStore(TopologyNames.ALERT_REGRESSION_STORE);
-    lastSeen = context.getStateStore(TopologyNames.ALERT_LAST_SEEN_STORE);
+    // heap copies of the stores only this processor writes, new on every init (a revived task
+    // restores its stores); the run-context history is written by another processor: read as is
+    hysteresis =
+        new HeapStateCache<>(
+            context.getStateStore(TopologyNames.ALERT_HYSTERESIS_STORE), HEAP_STATES);
+    regression =
+        new HeapStateCache<>(
+            context.getStateStore(TopologyNames.ALERT_REGRESSION_STORE), HEAP_STATES);
+    lastSeen =
+        new HeapStateCache<>(
+            context.getStateStore(TopologyNames.ALERT_LAST_SEEN_STORE), HEAP_STATES);
     history = context.getStateStore(TopologyNames.RUN_CONTEXT_HISTORY_STORE);
     raised =
         TaskSensors.rateTotal(
@@ -146,7 +157,7 @@ final class AlertProcessor implements Processor<String, WindowResult, String, Al
 
   private long restoredClock() {
     long max = Long.MIN_VALUE;
-    try (KeyValueIterator<String, LastSeen> it = lastSeen.all()) {
+    try (KeyValueIterator<String, LastSeen> it = lastSeen.store().all()) {
       while (it.hasNext()) {
         max = Math.max(max, it.next().value.lastWindowEnd());
       }
@@ -171,7 +182,7 @@ final class AlertProcessor implements Processor<String, WindowResult, String, Al
     long wallNow = context.currentSystemTimeMs();
     long arrivalGuard = config.noDataCheckInterval().toMillis();
     List<KeyValue<String, LastSeen>> silent = new ArrayList<>();
-    try (KeyValueIterator<String, LastSeen> it = lastSeen.all()) {
+    try (KeyValueIterator<String, LastSeen> it = lastSeen.store().all()) {
       while (it.hasNext()) {
         KeyValue<String, LastSeen> kv = it.next();
         LastSeen s = kv.value;
