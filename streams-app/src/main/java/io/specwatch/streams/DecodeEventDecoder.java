@@ -3,6 +3,7 @@ package io.specwatch.streams;
 import io.specwatch.schemas.DecodeEvent;
 import io.specwatch.schemas.Engine;
 import io.specwatch.schemas.EventKind;
+import io.specwatch.serde.DecodeEventLayout;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -27,49 +28,7 @@ final class DecodeEventDecoder {
   static final Schema SCHEMA = DecodeEvent.getClassSchema();
 
   /** The field names this decoder reads, in order: compared with the generated schema. */
-  static final List<String> FIELDS =
-      List.of(
-          "eventId",
-          "deploymentId",
-          "host",
-          "source",
-          "sourceOffset",
-          "lineNumber",
-          "engine",
-          "format",
-          "kind",
-          "eventTime",
-          "ingestTime",
-          "rank",
-          "tpRank",
-          "dpRank",
-          "epRank",
-          "requestId",
-          "promptCategory",
-          "intervalMs",
-          "decodePasses",
-          "cycles",
-          "runningRequests",
-          "queuedRequests",
-          "tokenUsage",
-          "acceptLength",
-          "acceptRate",
-          "rawAcceptRate",
-          "rawAcceptRateDefinition",
-          "acceptedTokens",
-          "draftedTokens",
-          "emittedTokens",
-          "perPositionAcceptance",
-          "perPositionAccepted",
-          "genThroughputTokS",
-          "draftMs",
-          "verifyMs",
-          "overheadMs",
-          "cycleMs",
-          "cudaGraph",
-          "specEnabled",
-          "runContextId",
-          "rawFields");
+  static final List<String> FIELDS = DecodeEventLayout.FIELDS;
 
   /**
    * Whether the generated class has the fields this decoder reads: false when a different {@code

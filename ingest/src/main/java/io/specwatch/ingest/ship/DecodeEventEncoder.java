@@ -2,6 +2,7 @@ package io.specwatch.ingest.ship;
 
 import io.specwatch.ingest.parse.RawFields;
 import io.specwatch.schemas.DecodeEvent;
+import io.specwatch.serde.DecodeEventLayout;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.Arrays;
@@ -22,49 +23,7 @@ import java.util.Map;
 public final class DecodeEventEncoder {
 
   /** The schema field names this encoder writes, in order: compared with the schema at start. */
-  static final List<String> FIELDS =
-      List.of(
-          "eventId",
-          "deploymentId",
-          "host",
-          "source",
-          "sourceOffset",
-          "lineNumber",
-          "engine",
-          "format",
-          "kind",
-          "eventTime",
-          "ingestTime",
-          "rank",
-          "tpRank",
-          "dpRank",
-          "epRank",
-          "requestId",
-          "promptCategory",
-          "intervalMs",
-          "decodePasses",
-          "cycles",
-          "runningRequests",
-          "queuedRequests",
-          "tokenUsage",
-          "acceptLength",
-          "acceptRate",
-          "rawAcceptRate",
-          "rawAcceptRateDefinition",
-          "acceptedTokens",
-          "draftedTokens",
-          "emittedTokens",
-          "perPositionAcceptance",
-          "perPositionAccepted",
-          "genThroughputTokS",
-          "draftMs",
-          "verifyMs",
-          "overheadMs",
-          "cycleMs",
-          "cudaGraph",
-          "specEnabled",
-          "runContextId",
-          "rawFields");
+  static final List<String> FIELDS = DecodeEventLayout.FIELDS;
 
   private byte[] buf = new byte[1024];
   private int pos;
