@@ -125,6 +125,17 @@ end_offsets() { # topic -> sum of its partitions' end offsets (Kafka's GetOffset
     2>/dev/null | awk -F: '{ n += $NF } END { print n + 0 }'
 }
 
+# Seconds the shipper spent on FILE by its log ERRLOG: its "shipping file=FILE" line to its
+# "shipped file=FILE" line (first line read to last record acknowledged, ms resolution); 0 when
+# either is missing.
+ship_span() { # FILE ERRLOG
+  awk -v f="file=$1 " '
+    function sec(t,  p) { split(t, p, ":"); return p[1] * 3600 + p[2] * 60 + p[3] }
+    /LogFileShipper - shipping file=/ && index($0, f) {a = $1}
+    /LogFileShipper - shipped file=/ && index($0, f) {b = $1}
+    END { if (a == "" || b == "") { print 0; exit } d = sec(b) - sec(a); if (d < 0) d += 86400; print d }' "$2"
+}
+
 main() {
   command -v java >/dev/null 2>&1 || die "java not found (./specwatch needs Java 17)"
   ensure_apt kcat
@@ -219,25 +230,16 @@ main() {
   measured_rec=$(awk -F'recognised=' -v f="$log_file:" '$0 ~ "^shipped " f {split($2, a, " "); print a[1]}' "$warm_out")
   ((warm_ev == warm_rec)) || die "warm run: topic holds $warm_ev events, its summaries say $warm_rec"
   ((measured_rec == ev_n)) || die "warm run: the measured file gave $measured_rec events, the cold run $ev_n"
-  # span of the measured file: its "shipping file=" line to its "shipped file=" line (the last
-  # record acknowledged), the second pair in the log
   local warm_span
-  warm_span=$(awk -v f="file=$log_file " '
-    function sec(t,  p) { split(t, p, ":"); return p[1] * 3600 + p[2] * 60 + p[3] }
-    /LogFileShipper - shipping file=/ && index($0, f) {a = $1} /LogFileShipper - shipped file=/ && index($0, f) {b = $1}
-    END { if (a == "" || b == "") { print 0; exit } d = sec(b) - sec(a); if (d < 0) d += 86400; print d }' "$warm_err")
+  warm_span=$(ship_span "$log_file" "$warm_err")
   awk -v d="$warm_span" 'BEGIN { exit !(d > 0) }' || die "warm run: no span for $log_file in $warm_err"
 
   local summary
   summary=$(cat "$ship_out")
-  # The shipper's own span, first line read to last record acknowledged (its "shipping file=" and
-  # "shipped file=" log lines, ms resolution): the end-to-end figure above also pays JVM start,
-  # class loading and the registry lookups, which a long-running shipper pays once.
+  # the cold shipper's own span: the end-to-end figure above also pays JVM start, class loading
+  # and the registry lookups, which a long-running shipper pays once
   local inproc
-  inproc=$(awk '/LogFileShipper - shipping file=/ {a = $1} /LogFileShipper - shipped file=/ {b = $1}
-    function sec(t,  p) { split(t, p, ":"); return p[1] * 3600 + p[2] * 60 + p[3] }
-    END { if (a == "" || b == "") { print 0; exit } d = sec(b) - sec(a); if (d < 0) d += 86400; print d }' \
-    "$BENCH_DIR/ship-$RUN_ID.err")
+  inproc=$(ship_span "$log_file" "$BENCH_DIR/ship-$RUN_ID.err")
   awk -v lines="$LINES" -v kt="$kcat_time" -v st="$ship_time" -v ev="$ev_n" -v dlq="$dlq_n" \
     -v raw="$raw_n" -v bytes="$bytes" -v summary="$summary" -v lb="$load_before" -v la="$load_after" \
     -v cores="$(nproc)" -v inproc="$inproc" -v jvm="${INGEST_JAVA_OPTS[*]}" -v warm="$warm_span" \

@@ -93,15 +93,14 @@ final class ShipCommand implements Callable<Integer> {
       for (Path file : files) {
         position.set(0);
         size.set(Files.size(file));
-        ship(shipper, metrics, position, file);
+        ship(shipper, metrics, position, file, size.get());
       }
     }
     return 0;
   }
 
-  private void ship(LogFileShipper shipper, IngestMetrics metrics, AtomicLong position, Path file)
-      throws IOException {
-    long size = Files.size(file);
+  private void ship(
+      LogFileShipper shipper, IngestMetrics metrics, AtomicLong position, Path file, long size) {
     ShipProgress progress =
         noProgress
             ? null

@@ -89,36 +89,49 @@ public final class RawFields extends AbstractMap<String, String> {
   }
 
   private byte[] encode() {
-    byte[] buf = new byte[64 + 16 * fields.size()];
-    int pos = 0;
+    Avro out = new Avro(64 + 16 * fields.size());
     if (!fields.isEmpty()) {
-      pos = varLong(buf, pos, fields.size());
+      out.varLong(fields.size());
       for (Map.Entry<String, String> e : fields.entrySet()) {
-        for (String s : new String[] {e.getKey(), e.getValue()}) {
-          byte[] utf8 = s.getBytes(StandardCharsets.UTF_8);
-          if (pos + 10 + utf8.length > buf.length) {
-            buf = Arrays.copyOf(buf, Math.max(buf.length * 2, pos + 10 + utf8.length));
-          }
-          pos = varLong(buf, pos, utf8.length);
-          System.arraycopy(utf8, 0, buf, pos, utf8.length);
-          pos += utf8.length;
-        }
+        out.string(e.getKey());
+        out.string(e.getValue());
       }
     }
-    if (pos + 1 > buf.length) {
-      buf = Arrays.copyOf(buf, pos + 1);
-    }
-    buf[pos++] = 0;
-    return Arrays.copyOf(buf, pos);
+    out.varLong(0);
+    return Arrays.copyOf(out.buf, out.pos);
   }
 
-  private static int varLong(byte[] buf, int pos, long v) {
-    long n = (v << 1) ^ (v >> 63);
-    while ((n & ~0x7FL) != 0) {
-      buf[pos++] = (byte) ((n & 0x7F) | 0x80);
-      n >>>= 7;
+  /** A growing buffer of Avro binary: zig-zag varints and length-prefixed UTF-8 strings. */
+  private static final class Avro {
+    byte[] buf;
+    int pos;
+
+    Avro(int capacity) {
+      buf = new byte[capacity];
     }
-    buf[pos++] = (byte) n;
-    return pos;
+
+    void varLong(long v) {
+      ensure(10);
+      long n = (v << 1) ^ (v >> 63);
+      while ((n & ~0x7FL) != 0) {
+        buf[pos++] = (byte) ((n & 0x7F) | 0x80);
+        n >>>= 7;
+      }
+      buf[pos++] = (byte) n;
+    }
+
+    void string(String s) {
+      byte[] utf8 = s.getBytes(StandardCharsets.UTF_8);
+      varLong(utf8.length);
+      ensure(utf8.length);
+      System.arraycopy(utf8, 0, buf, pos, utf8.length);
+      pos += utf8.length;
+    }
+
+    private void ensure(int n) {
+      if (pos + n > buf.length) {
+        buf = Arrays.copyOf(buf, Math.max(buf.length * 2, pos + n));
+      }
+    }
   }
 }

@@ -7,7 +7,6 @@ import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Map;
 
 /**
  * A hand-written Avro binary encoder of {@link DecodeEvent} in the Confluent wire format (magic
@@ -120,28 +119,12 @@ public final class DecodeEventEncoder {
     }
     bool(e.getSpecEnabled());
     optString(e.getRunContextId(), CONTEXT);
-    Map<String, String> raw = e.getRawFields();
-    if (raw instanceof RawFields fields) {
-      // encoded once, usually on a parsing thread (LogFileShipper)
-      byte[] bytes = fields.avroBinary();
-      ensure(bytes.length);
-      System.arraycopy(bytes, 0, buf, pos, bytes.length);
-      pos += bytes.length;
-      return Arrays.copyOf(buf, pos);
-    }
-    if (!raw.isEmpty()) {
-      varLong(raw.size());
-      int n = 0;
-      for (Map.Entry<String, String> entry : raw.entrySet()) {
-        string(entry.getKey());
-        string(entry.getValue());
-        n++;
-      }
-      if (n != raw.size()) {
-        throw new IllegalStateException("rawFields changed while it was written");
-      }
-    }
-    varLong(0);
+    // a parser's RawFields carries its encoding, computed once (usually on a parsing thread of
+    // LogFileShipper); other maps (scrape, generate) are encoded through a copy
+    byte[] raw = RawFields.copyOf(e.getRawFields()).avroBinary();
+    ensure(raw.length);
+    System.arraycopy(raw, 0, buf, pos, raw.length);
+    pos += raw.length;
     return Arrays.copyOf(buf, pos);
   }
 
