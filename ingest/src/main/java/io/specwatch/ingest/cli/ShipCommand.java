@@ -82,9 +82,9 @@ final class ShipCommand implements Callable<Integer> {
       }
     }
     ShipConfig config = target.toShipConfig(kafka, normalise.toConfig(), context);
-    try (AppRuntime runtime = AppRuntime.start("ingest-ship", health)) {
+    try (AppRuntime runtime = AppRuntime.start("ingest-ship", health);
+        LogFileShipper shipper = new LogFileShipper(config)) {
       runtime.readiness().ready();
-      LogFileShipper shipper = new LogFileShipper(config);
       // one set of shipper metrics for the run; bytes behind counts the file being shipped
       AtomicLong size = new AtomicLong();
       AtomicLong position = new AtomicLong();

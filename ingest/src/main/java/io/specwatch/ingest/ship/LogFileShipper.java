@@ -32,8 +32,10 @@ import org.slf4j.LoggerFactory;
  * Ships one whole log file: DecodeEvents keyed by deploymentId to the decode-events topic,
  * RequestAcceptances keyed by deploymentId to the request-acceptance topic, DeadLetters keyed by
  * source to the dead-letter topic (see {@link OutcomeRecords}), with an idempotent acks=all
- * producer. Returns after everything is acknowledged. Following growing files with checkpoints is
- * {@link io.specwatch.ingest.tail.Tailer}.
+ * producer. {@link #ship} returns after everything is acknowledged; the files one shipper ships
+ * share its producer (one connection, and the JIT's compiled code of the sending path stays valid
+ * from one file to the next), which {@link #close} closes. Following growing files with checkpoints
+ * is {@link io.specwatch.ingest.tail.Tailer}.
  *
  * <p>RunContexts (keyed by deploymentId, run-context topic) are published before the first record
  * they apply to and whenever a line changes a deployment's context, observed at that line's time;
@@ -44,7 +46,7 @@ import org.slf4j.LoggerFactory;
  * (no run context, no baseline). The CLI/file context goes out with the first event or context line
  * instead.
  */
-public final class LogFileShipper {
+public final class LogFileShipper implements AutoCloseable {
 
   private static final Logger LOG = LoggerFactory.getLogger(LogFileShipper.class);
 
@@ -55,6 +57,10 @@ public final class LogFileShipper {
   // their lines revealed (a request or profile file must not replace the engine log's context)
   private RunContextTracker contexts;
   private CompletableFuture<Void> topicCheck;
+  // one producer and one set of serialisers for every file this shipper ships (as tail keeps one
+  // for its whole run): created by the first ship, dropped after a failed one, closed by close()
+  private Producer<String, byte[]> producer;
+  private OutcomeRecords records;
 
   /** How long the start-up topic check waits for the broker before it lets shipping start. */
   static final Duration TOPIC_CHECK_TIMEOUT = Duration.ofSeconds(10);
@@ -123,10 +129,16 @@ public final class LogFileShipper {
     LineIngestor ingestor = new LineIngestor(source, config.normalise(), parsers, clock, contexts);
     AtomicReference<Exception> sendError = new AtomicReference<>();
     ShipResult[] result = {ShipResult.empty()};
-    try (OutcomeRecords records = new OutcomeRecords(config);
-        Producer<String, byte[]> producer =
+    boolean delivered = false;
+    try {
+      if (producer == null) {
+        records = new OutcomeRecords(config);
+        producer =
             new KafkaProducer<>(
-                config.producerProperties(), new StringSerializer(), new ByteArraySerializer())) {
+                config.producerProperties(), new StringSerializer(), new ByteArraySerializer());
+      }
+      Producer<String, byte[]> producer = this.producer;
+      OutcomeRecords records = this.records;
       // Threads: this one reads lines into batches; PARSE_THREADS "ship-parse-N" threads parse
       // the batches and hash their event ids (both stateless, any order); the "ship-send" thread
       // takes the batches in file order, waits until each is parsed, then normalises (per-source
@@ -231,10 +243,15 @@ public final class LogFileShipper {
         throw new ShipException("shipping " + file + " failed", workerFailure.get());
       }
       producer.flush();
+      delivered = sendError.get() == null;
     } catch (IOException e) {
       throw new ShipException("cannot read " + file, e);
     } catch (RuntimeException e) {
       throw new ShipException("shipping " + file + " failed: " + e.getMessage(), e);
+    } finally {
+      if (!delivered) {
+        close(); // a producer that failed a delivery is not reused; the next file gets a new one
+      }
     }
     if (sendError.get() != null) {
       throw new ShipException(
@@ -244,9 +261,29 @@ public final class LogFileShipper {
     return result[0];
   }
 
-  private static final int BATCH_LINES = 512;
+  /**
+   * Closes the producer (after it sent what it holds) and the serialisers; ship may reopen them.
+   */
+  @Override
+  public void close() {
+    Producer<String, byte[]> p = producer;
+    OutcomeRecords r = records;
+    producer = null;
+    records = null;
+    try {
+      if (p != null) {
+        p.close();
+      }
+    } finally {
+      if (r != null) {
+        r.close();
+      }
+    }
+  }
+
+  private static final int BATCH_LINES = 256;
   private static final int BATCH_BYTES = 1 << 20;
-  private static final int QUEUE_BATCHES = 8;
+  private static final int QUEUE_BATCHES = 4;
 
   /**
    * Threads that parse batches and hash their event ids. Two: with the sending thread and the

@@ -11,6 +11,7 @@ import io.specwatch.ingest.parse.sglang.SglangDecodeBatchParser;
 import io.specwatch.ingest.ship.LogFileShipper;
 import io.specwatch.ingest.ship.ShipConfig;
 import io.specwatch.ingest.ship.ShipResult;
+import io.specwatch.ingest.testing.Ships;
 import io.specwatch.ingest.testing.TopicReader;
 import io.specwatch.schemas.DeadLetter;
 import io.specwatch.schemas.DecodeEvent;
@@ -96,14 +97,16 @@ class DeadLetterReplayIT {
           .get();
     }
     ShipResult buggy =
-        new LogFileShipper(
+        Ships.shipAndClose(
+            new LogFileShipper(
                 config(bootstrap, registry, topic, dlq, requests),
                 Clock.systemUTC(),
-                new ParserRegistry(List.of(BUGGY)))
-            .ship(log);
+                new ParserRegistry(List.of(BUGGY))),
+            log);
     assertThat(buggy.deadLettered()).isEqualTo(5); // i = 0, 3, 6, 9 and the nan line
-    new LogFileShipper(config(bootstrap, registry, reference, dlq + ".reference", requests))
-        .ship(log);
+    Ships.shipAndClose(
+        new LogFileShipper(config(bootstrap, registry, reference, dlq + ".reference", requests)),
+        log);
     Map<String, DecodeEvent> fixed =
         TopicReader.records(bootstrap, registry, reference, DecodeEvent.class, 10).stream()
             .map(ConsumerRecord::value)

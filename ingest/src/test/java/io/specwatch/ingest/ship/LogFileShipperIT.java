@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.specwatch.ingest.normalise.NormaliseConfig;
 import io.specwatch.ingest.samples.SampleLogsTest;
+import io.specwatch.ingest.testing.Ships;
 import io.specwatch.ingest.testing.TopicReader;
 import io.specwatch.schemas.DeadLetter;
 import io.specwatch.schemas.DecodeEvent;
@@ -53,7 +54,7 @@ class LogFileShipperIT {
             NormaliseConfig.defaults(),
             Map.of());
 
-    ShipResult first = new LogFileShipper(config).ship(SAMPLE);
+    ShipResult first = Ships.shipAndClose(new LogFileShipper(config), SAMPLE);
 
     assertThat(first)
         .isEqualTo(
@@ -110,7 +111,7 @@ class LogFileShipperIT {
     assertThat(dead.get(0).value().getErrorMessage())
         .isEqualTo("missing field 'gen throughput (token/s)'");
 
-    ShipResult second = new LogFileShipper(config).ship(SAMPLE);
+    ShipResult second = Ships.shipAndClose(new LogFileShipper(config), SAMPLE);
 
     assertThat(second).isEqualTo(first);
     List<DecodeEvent> both =
@@ -155,7 +156,7 @@ class LogFileShipperIT {
             Map.of(),
             requests);
 
-    ShipResult result = new LogFileShipper(config).ship(file);
+    ShipResult result = Ships.shipAndClose(new LogFileShipper(config), file);
 
     assertThat(result).isEqualTo(new ShipResult(6, 3, 2, 1));
     List<RequestAcceptance> values =

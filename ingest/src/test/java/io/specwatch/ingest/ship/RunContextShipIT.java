@@ -5,6 +5,7 @@ import static org.awaitility.Awaitility.await;
 
 import io.specwatch.ingest.context.RunContextSources;
 import io.specwatch.ingest.normalise.NormaliseConfig;
+import io.specwatch.ingest.testing.Ships;
 import io.specwatch.ingest.testing.TopicReader;
 import io.specwatch.schemas.DecodeEvent;
 import io.specwatch.schemas.Engine;
@@ -119,7 +120,7 @@ class RunContextShipIT {
             contexts,
             RunContextSources.NONE);
 
-    ShipResult result = new LogFileShipper(config).ship(log);
+    ShipResult result = Ships.shipAndClose(new LogFileShipper(config), log);
 
     assertThat(result).isEqualTo(new ShipResult(9, 9, 0, 0, 0, 2));
     List<ConsumerRecord<String, RunContext>> ctx =
