@@ -13,10 +13,12 @@
 #      what a Java shipper can reach at most here,
 #   2. `ingest ship` parses, normalises, serialises (Avro, registry) and produces the same file to the
 #      decode-events / dead-letter topics,
-#   3. a second `ingest ship` JVM ships a warm-up log first (SPECWATCH_BENCH_WARMUP_LINES, default
-#      2,000,000 lines of the same mix, another file) and then the same 1M-line file: the shipper
-#      warm, as a running `tail` daemon is after its first minutes (Java's JIT compiles the hot
-#      paths during the warm-up); its span for the measured file is read from its own log lines
+#   3. a second `ingest ship` JVM ships a warm-up log first, SPECWATCH_BENCH_WARMUP_PASSES times
+#      (SPECWATCH_BENCH_WARMUP_LINES, default 2,000,000 lines of the same mix, another file; 3 passes:
+#      after one pass the C2 compiler still used 3.3-5 CPU-s during the measured file, after three
+#      0.5) and then the same 1M-line file: the shipper warm, as a running `tail` daemon is after its
+#      first minutes (Java's JIT compiles the hot paths during the warm-up); its span for the
+#      measured file is read from its own log lines
 #      ("shipping file=" -> "shipped file=", first line read to last record acknowledged),
 # all with acks=all, idempotence, linger.ms=20, no compression (librdkafka's and the Java
 # producer's default; the shipper's `compression.type` is only set by --producer-property), one key
@@ -38,6 +40,7 @@
 # and stops what it started.
 #
 # Settings (env): SPECWATCH_BENCH_LINES=1000000  SPECWATCH_BENCH_WARMUP_LINES=2000000
+#   SPECWATCH_BENCH_WARMUP_PASSES=3 (times the warm JVM ships the warm-up log before the measured file)
 #   SPECWATCH_BENCH_KAFKA_PORT=29092 (controller +1)
 #   SPECWATCH_BENCH_REGISTRY_PORT=28081 (management +10)  SPECWATCH_BENCH_DIR=<run dir>/bench-ingest
 #   SPECWATCH_BENCH_KEEP_SERVICES=1 (leave the services running afterwards)
@@ -54,6 +57,10 @@ LINES=${SPECWATCH_BENCH_LINES:-1000000}
 WARMUP_LINES=${SPECWATCH_BENCH_WARMUP_LINES:-2000000}
 [[ "$WARMUP_LINES" =~ ^[1-9][0-9]*$ ]] \
   || die "setting SPECWATCH_BENCH_WARMUP_LINES must be a positive integer, got '$WARMUP_LINES'"
+WARMUP_PASSES=${SPECWATCH_BENCH_WARMUP_PASSES:-3}
+[[ "$WARMUP_PASSES" =~ ^[1-9][0-9]*$ ]] \
+  || die "setting SPECWATCH_BENCH_WARMUP_PASSES must be a positive integer, got '$WARMUP_PASSES'"
+WARMUP_TOTAL=$((WARMUP_LINES * WARMUP_PASSES))
 KPORT=${SPECWATCH_BENCH_KAFKA_PORT:-29092}
 RPORT=${SPECWATCH_BENCH_REGISTRY_PORT:-28081}
 for p in KPORT RPORT; do
@@ -210,7 +217,7 @@ main() {
   # The Java client's own ceiling: Kafka's producer perf tool sending the same raw lines (no parse,
   # no Avro) with the shipper's producer settings and JVM options, warmed up like the warm shipper
   # (--warmup-records; its steady-state rate). It picks payload lines at random, one key.
-  log "bench: kafka-producer-perf-test: $WARMUP_LINES warm-up + $LINES raw lines -> $T_PERF"
+  log "bench: kafka-producer-perf-test: $WARMUP_TOTAL warm-up + $LINES raw lines -> $T_PERF"
   local kafka_home perf_out="$BENCH_DIR/producer-perf-$RUN_ID.out" perf_rate o perf_jvm=()
   kafka_home="$(fetch_kafka_jars)"
   for o in "${INGEST_JAVA_OPTS[@]}"; do # the shipper's options without its class archive
@@ -218,8 +225,8 @@ main() {
   done
   java "${perf_jvm[@]}" -Xmx1g \
     -Dlog4j2.configurationFile="$kafka_home/config/tools-log4j2.yaml" -cp "$kafka_home/lib/*" \
-    org.apache.kafka.tools.ProducerPerformance --topic "$T_PERF" --num-records "$((WARMUP_LINES + LINES))" \
-    --warmup-records "$WARMUP_LINES" --throughput -1 --payload-file "$log_file" --record-key-range 1 \
+    org.apache.kafka.tools.ProducerPerformance --topic "$T_PERF" --num-records "$((WARMUP_TOTAL + LINES))" \
+    --warmup-records "$WARMUP_TOTAL" --throughput -1 --payload-file "$log_file" --record-key-range 1 \
     --key-distribution range --producer-props "bootstrap.servers=$BOOTSTRAP" acks=all enable.idempotence=true \
     linger.ms=20 batch.size=262144 compression.type=none >"$perf_out" 2>&1 \
     || { tail -20 "$perf_out" >&2; die "kafka-producer-perf-test failed"; }
@@ -237,10 +244,12 @@ main() {
     >"$ship_out" 2>"$BENCH_DIR/ship-$RUN_ID.err" ; } 2>&1) \
     || { tail -20 "$BENCH_DIR/ship-$RUN_ID.err" >&2; die "ingest ship failed"; }
 
-  log "bench: ingest ship, warm: $warm_file ($WARMUP_LINES lines) then the same file, one JVM -> $T_WARM.*"
+  log "bench: ingest ship, warm: $warm_file ($WARMUP_LINES lines) $WARMUP_PASSES times, then the measured file, one JVM -> $T_WARM.*"
+  local warm_files=() n
+  for ((n = 0; n < WARMUP_PASSES; n++)); do warm_files+=(--file "$warm_file"); done
   local warm_out="$BENCH_DIR/ship-warm-$RUN_ID.out" warm_err="$BENCH_DIR/ship-warm-$RUN_ID.err"
   # shellcheck disable=SC2086 # SPECWATCH_BENCH_SHIP_OPTS is an option list
-  java "${INGEST_JAVA_OPTS[@]}" -jar "$JAR" ship --file "$warm_file" --file "$log_file" --deployment bench \
+  java "${INGEST_JAVA_OPTS[@]}" -jar "$JAR" ship "${warm_files[@]}" --file "$log_file" --deployment bench \
     --host bench-host --bootstrap "$BOOTSTRAP" --registry-url "$REGISTRY" --topic "$T_WARM.events" \
     --dlq-topic "$T_WARM.dlq" --request-topic "$T_WARM.requests" --run-context-topic "$T_WARM.run-context" \
     --no-progress --producer-property compression.type=none ${SPECWATCH_BENCH_SHIP_OPTS:-} \
@@ -253,8 +262,8 @@ main() {
   for n in 2 3; do
     (($(end_offsets "$T_RAW.$n") == LINES)) || die "kcat topic $T_RAW.$n does not hold $LINES records"
   done
-  (($(end_offsets "$T_PERF") == WARMUP_LINES + LINES)) \
-    || die "producer perf topic does not hold $((WARMUP_LINES + LINES)) records"
+  (($(end_offsets "$T_PERF") == WARMUP_TOTAL + LINES)) \
+    || die "producer perf topic does not hold $((WARMUP_TOTAL + LINES)) records"
   ev_n=$(end_offsets "$T_EVENTS")
   dlq_n=$(end_offsets "$T_DLQ")
   ((raw_n == LINES)) || die "kcat topic holds $raw_n records, expected $LINES"
@@ -280,7 +289,7 @@ main() {
   awk -v lines="$LINES" -v kt="$kcat_time" -v st="$ship_time" -v ev="$ev_n" -v dlq="$dlq_n" \
     -v raw="$raw_n" -v bytes="$bytes" -v summary="$summary" -v lb="$load_before" -v la="$load_after" \
     -v cores="$(nproc)" -v inproc="$inproc" -v jvm="${INGEST_JAVA_OPTS[*]}" -v warm="$warm_span" \
-    -v wlines="$WARMUP_LINES" -v kruns="$kcat_runs" -v pr="$perf_rate" 'BEGIN {
+    -v wlines="$WARMUP_TOTAL" -v kruns="$kcat_runs" -v pr="$perf_rate" 'BEGIN {
     split(kt, k, " "); split(st, s, " ")
     kr = lines / k[1]; sr = lines / s[1]; wr = lines / warm
     printf "\nbench ingest: %d lines, %.1f MiB, one broker (Kafka 4.4.0, 127.0.0.1), acks=all + idempotence, linger.ms=20, no compression (all)\n", lines, bytes / 1048576
