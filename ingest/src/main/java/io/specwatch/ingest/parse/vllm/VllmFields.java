@@ -22,33 +22,65 @@ final class VllmFields {
     this.error = error;
   }
 
-  /** Splits {@code list} into fields; a duplicate field name is an error. */
+  /**
+   * Splits {@code list} into fields; a duplicate field name is an error. Scans by index (no split
+   * array, no copy of each part and of its stripped form): the same fields as splitting at commas
+   * and stripping each part, its name and its value ({@code VllmFieldsProperties}).
+   */
   static VllmFields colonList(String list) {
     LinkedHashMap<String, String> raw = new LinkedHashMap<>();
     String last = null;
     String error = null;
-    for (String part : list.split(",")) {
-      String field = part.strip();
-      if (field.isEmpty()) {
-        continue;
-      }
-      int colon = field.indexOf(':');
-      if (colon < 0) {
-        if (last == null) {
-          error = error == null ? "text before the first field: '" + field + "'" : error;
+    int n = list.length();
+    for (int start = 0; start <= n; ) {
+      int comma = list.indexOf(',', start);
+      int end = comma < 0 ? n : comma;
+      int from = skipWhitespace(list, start, end);
+      int to = trimWhitespace(list, from, end);
+      if (from < to) {
+        int colon = list.indexOf(':', from);
+        if (colon < 0 || colon >= to) {
+          String field = list.substring(from, to);
+          if (last == null) {
+            error = error == null ? "text before the first field: '" + field + "'" : error;
+          } else {
+            raw.put(last, raw.get(last) + ", " + field);
+          }
         } else {
-          raw.put(last, raw.get(last) + ", " + field);
+          String name = list.substring(from, trimWhitespace(list, from, colon)); // from: no space
+          int valueFrom = skipWhitespace(list, colon + 1, to);
+          String value = list.substring(valueFrom, trimWhitespace(list, valueFrom, to));
+          if (raw.putIfAbsent(name, value) != null && error == null) {
+            error = "duplicate field '" + name + "'";
+          }
+          last = name;
         }
-        continue;
       }
-      String name = field.substring(0, colon).strip();
-      String value = field.substring(colon + 1).strip();
-      if (raw.putIfAbsent(name, value) != null && error == null) {
-        error = "duplicate field '" + name + "'";
+      if (comma < 0) {
+        break;
       }
-      last = name;
+      start = comma + 1;
     }
     return new VllmFields(raw, error);
+  }
+
+  /**
+   * The first index in [from, to) that is not whitespace as {@link String#strip} sees it, or to. A
+   * char test is enough: no supplementary code point is whitespace, nor is a lone surrogate.
+   */
+  private static int skipWhitespace(String s, int from, int to) {
+    while (from < to && Character.isWhitespace(s.charAt(from))) {
+      from++;
+    }
+    return from;
+  }
+
+  /** The end of [from, to) without its trailing whitespace (as {@link String#strip}). */
+  private static int trimWhitespace(String s, int from, int to) {
+    while (to > from && Character.isWhitespace(s.charAt(to - 1))) {
+      to--;
+    }
+    return to;
   }
 
   /** Splits {@code key=value key=value}; a duplicate key is an error. */
