@@ -24,8 +24,8 @@ import java.util.stream.Stream;
  * <p>Why: the library's dense store allocates 64 bins on its first value and centres them (an array
  * copy and a fill), ~150-350 ns per store; every new window row creates one per metric, so that
  * creation was ~5 % of the stream thread, against ~12 ns per later value. Here the first value
- * allocates {@value #INITIAL_SLACK} + 1 slots and the array grows by half its range when a value
- * falls outside it (a fresh array needs no fill).
+ * allocates {@value #INITIAL_LENGTH} slots, a value outside them grows the array to at least
+ * {@value #GROWN_LENGTH} slots and half its range spare (a fresh array needs no fill).
  *
  * <p>Same logical state as the library's store after any sequence of adds, merges, copies and
  * decodes: the bins from {@code minIndex} to {@code maxIndex}; when a value would make that range
@@ -42,8 +42,11 @@ import java.util.stream.Stream;
  * library store must never be merged with this one; this store merges any store correctly.
  */
 final class CompactCollapsingLowestStore implements Store {
-  /** Free slots of a new array beyond the range it must hold (at least; see {@link #reserve}). */
-  static final int INITIAL_SLACK = 8;
+  /** Slots of a store's first array (see {@link #reserve}). */
+  static final int INITIAL_LENGTH = 32;
+
+  /** Slots of a grown array, at least. */
+  static final int GROWN_LENGTH = 64;
 
   private final int maxNumBins;
   private double[] counts; // null until the first count; covers [offset, offset + length)
@@ -149,16 +152,20 @@ final class CompactCollapsingLowestStore implements Store {
 
   /**
    * Makes the array cover {@code [lo, hi]}, keeping the counts of the current bins inside it (any
-   * outside it are zero by then). A new array holds the range plus half of it (at least {@value
-   * #INITIAL_SLACK}) spare, split evenly on both sides.
+   * outside it are zero by then). The first array has {@value #INITIAL_LENGTH} slots (more if the
+   * range needs them), a grown one at least {@value #GROWN_LENGTH} and half its range spare; the
+   * spare slots are split evenly on both sides. A window's metric typically spans 20-30 bins: one
+   * array, at most two (growing by a few slots at a time cost more than the library's fill).
    */
   private void reserve(int lo, int hi) {
     if (counts != null && lo >= offset && (long) hi < (long) offset + counts.length) {
       return;
     }
     int range = hi - lo + 1;
-    int slack = Math.max(INITIAL_SLACK, range / 2);
-    double[] grown = new double[range + slack];
+    int length =
+        Math.max(counts == null ? INITIAL_LENGTH : GROWN_LENGTH, range + Math.max(1, range / 2));
+    int slack = length - range;
+    double[] grown = new double[length];
     int newOffset = lo - slack / 2;
     if (counts != null && !isEmpty()) {
       int from = Math.max(minIndex, lo);
