@@ -55,6 +55,18 @@ final class WeightedQuantiles {
    */
   static final Supplier<Store> STORE = () -> new CompactCollapsingLowestStore(MAX_BINS);
 
+  /**
+   * The mapping's largest indexable magnitude, computed once: the mapping computes it with {@code
+   * Math.pow} on every call, and {@link #add} checks it for every value.
+   */
+  static final double MAX_INDEXABLE = MAPPING.maxIndexableValue();
+
+  /**
+   * An empty sketch with {@link #STORE} stores, never changed: a new sketch is a copy of it (the
+   * copy takes its index bounds, where DDSketch's constructor computes two {@code Math.pow}).
+   */
+  private static final DDSketch EMPTY = new DDSketch(MAPPING, STORE);
+
   /** The library's store that {@link #STORE} replaces; tests compare the two. */
   static final Supplier<Store> LIBRARY_STORE = () -> new CollapsingLowestDenseStore(MAX_BINS);
 
@@ -74,12 +86,12 @@ final class WeightedQuantiles {
   void add(Double value, long weight) {
     if (value == null
         || !Double.isFinite(value)
-        || Math.abs(value) > MAPPING.maxIndexableValue()
+        || Math.abs(value) > MAX_INDEXABLE
         || weight <= 0) {
       return;
     }
     if (sketch == null) {
-      sketch = new DDSketch(MAPPING, stores);
+      sketch = stores == STORE ? EMPTY.copy() : new DDSketch(MAPPING, stores);
     }
     sketch.accept(value, weight);
   }

@@ -8,6 +8,7 @@ import com.datadoghq.sketch.ddsketch.encoding.ByteArrayInput;
 import com.datadoghq.sketch.ddsketch.encoding.Flag;
 import com.datadoghq.sketch.ddsketch.encoding.GrowingByteArrayOutput;
 import com.datadoghq.sketch.ddsketch.encoding.Input;
+import com.datadoghq.sketch.ddsketch.mapping.CubicallyInterpolatedMapping;
 import com.datadoghq.sketch.ddsketch.store.Bin;
 import com.datadoghq.sketch.ddsketch.store.CollapsingLowestDenseStore;
 import com.datadoghq.sketch.ddsketch.store.Store;
@@ -152,8 +153,15 @@ class CompactCollapsingLowestStoreProperties {
       boolean wide = r.nextBoolean();
       for (int i = 0; i < n; i++) {
         double value =
-            switch (r.nextInt(8)) {
+            switch (r.nextInt(10)) {
               case 0 -> 0.0;
+              // the sketch's bounds: zero bucket below the smallest indexable value, ignored
+              // above the largest (ours copy them from an empty sketch, the library computes them)
+              case 8 -> Double.MIN_NORMAL * r.nextInt(4) * (r.nextBoolean() ? 1 : -1);
+              case 9 ->
+                  WeightedQuantiles.MAX_INDEXABLE
+                      * (0.999 + r.nextDouble() * 0.002)
+                      * (r.nextBoolean() ? 1 : -1);
               case 1 -> -Math.pow(10, r.nextDouble() * 6 - 2);
               case 2 -> wide ? Math.pow(10, r.nextDouble() * 600 - 300) : r.nextDouble();
               default -> 0.5 + r.nextGaussian() * 0.1 + r.nextInt(200);
@@ -171,6 +179,14 @@ class CompactCollapsingLowestStoreProperties {
     assertSameSketch(
         WeightedQuantiles.fromBytes(bytes, WeightedQuantiles.LIBRARY_STORE),
         WeightedQuantiles.fromBytes(bytes));
+  }
+
+  @Test
+  void theCachedIndexableBoundIsTheMappingsOwn() {
+    assertThat(WeightedQuantiles.MAX_INDEXABLE)
+        .isEqualTo(
+            new CubicallyInterpolatedMapping(WeightedQuantiles.RELATIVE_ACCURACY)
+                .maxIndexableValue());
   }
 
   @Test
