@@ -47,27 +47,58 @@ final class WeightedQuantiles {
   static final int MAX_BINS = 2048;
 
   private static final IndexMapping MAPPING = new CubicallyInterpolatedMapping(RELATIVE_ACCURACY);
-  private static final Supplier<Store> STORE = () -> new CollapsingLowestDenseStore(MAX_BINS);
 
+  /**
+   * The stores of every sketch here: {@link CompactCollapsingLowestStore}, bins, collapsing and
+   * encoding of the library's {@code CollapsingLowestDenseStore(MAX_BINS)} without its 64-bin
+   * centred array per new store (which earlier releases used: same bytes, same answers).
+   */
+  static final Supplier<Store> STORE = () -> new CompactCollapsingLowestStore(MAX_BINS);
+
+  /**
+   * The mapping's largest indexable magnitude, computed once: the mapping computes it with {@code
+   * Math.pow} on every call, and {@link #add} checks it for every value.
+   */
+  static final double MAX_INDEXABLE = MAPPING.maxIndexableValue();
+
+  /**
+   * An empty sketch with {@link #STORE} stores, never changed: a new sketch is a copy of it (the
+   * copy takes its index bounds, where DDSketch's constructor computes two {@code Math.pow}).
+   */
+  private static final DDSketch EMPTY = new DDSketch(MAPPING, STORE);
+
+  /** The library's store that {@link #STORE} replaces; tests compare the two. */
+  static final Supplier<Store> LIBRARY_STORE = () -> new CollapsingLowestDenseStore(MAX_BINS);
+
+  private final Supplier<Store> stores;
   private DDSketch sketch;
+
+  WeightedQuantiles() {
+    this(STORE);
+  }
+
+  /** A sketch whose stores come from {@code stores} (tests: {@link #LIBRARY_STORE}). */
+  WeightedQuantiles(Supplier<Store> stores) {
+    this.stores = stores;
+  }
 
   /** Adds {@code value} with {@code weight} (cycles it stands for); ignores NaN and weight 0. */
   void add(Double value, long weight) {
     if (value == null
         || !Double.isFinite(value)
-        || Math.abs(value) > MAPPING.maxIndexableValue()
+        || Math.abs(value) > MAX_INDEXABLE
         || weight <= 0) {
       return;
     }
     if (sketch == null) {
-      sketch = new DDSketch(MAPPING, STORE);
+      sketch = stores == STORE ? EMPTY.copy() : new DDSketch(MAPPING, stores);
     }
     sketch.accept(value, weight);
   }
 
   /** A new sketch holding both inputs; neither input changes. */
   WeightedQuantiles merge(WeightedQuantiles other) {
-    WeightedQuantiles m = new WeightedQuantiles();
+    WeightedQuantiles m = new WeightedQuantiles(stores);
     if (sketch != null) {
       m.sketch = sketch.copy();
     }
@@ -122,10 +153,15 @@ final class WeightedQuantiles {
 
   /** Reads {@link #toBytes()} ({@code DDSketch.decode} with this class's store and mapping). */
   static WeightedQuantiles fromBytes(byte[] bytes) {
-    WeightedQuantiles q = new WeightedQuantiles();
+    return fromBytes(bytes, STORE);
+  }
+
+  /** {@link #fromBytes(byte[])} into stores from {@code stores}. */
+  static WeightedQuantiles fromBytes(byte[] bytes, Supplier<Store> stores) {
+    WeightedQuantiles q = new WeightedQuantiles(stores);
     if (bytes.length > 0) {
       try {
-        q.sketch = DDSketch.decode(ByteArrayInput.wrap(bytes), STORE, MAPPING);
+        q.sketch = DDSketch.decode(ByteArrayInput.wrap(bytes), stores, MAPPING);
       } catch (IOException e) {
         throw new UncheckedIOException("bad DDSketch bytes", e);
       }

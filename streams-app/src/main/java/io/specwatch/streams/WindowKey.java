@@ -2,6 +2,7 @@ package io.specwatch.streams;
 
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
+import java.util.Objects;
 import org.apache.kafka.common.utils.Bytes;
 
 /**
@@ -26,6 +27,24 @@ record WindowKey(String deploymentId, long startMs) implements Comparable<Window
   static WindowKey fromBytes(byte[] bytes) {
     long start = ByteBuffer.wrap(bytes, 1, 8).getLong();
     return new WindowKey(new String(bytes, 9, bytes.length - 9, StandardCharsets.UTF_8), start);
+  }
+
+  /**
+   * Same components (hand-written: the record's generated equals goes through an invokedynamic
+   * bootstrap per call site; the open-window index looks a key up for every event).
+   */
+  @Override
+  public boolean equals(Object o) {
+    return this == o
+        || (o instanceof WindowKey k
+            && startMs == k.startMs
+            && Objects.equals(deploymentId, k.deploymentId));
+  }
+
+  /** The record's own formula (31 x the id's hash + the start's), so hash orders do not change. */
+  @Override
+  public int hashCode() {
+    return 31 * Objects.hashCode(deploymentId) + Long.hashCode(startMs);
   }
 
   /** By start, then deployment (hand-written: no boxing or lambdas per comparison). */

@@ -46,17 +46,17 @@ public final class AlertTopology {
         Stores.keyValueStoreBuilder(
             Stores.persistentKeyValueStore(TopologyNames.ALERT_HYSTERESIS_STORE),
             Serdes.String(),
-            new JsonStateSerde<>(Hysteresis.State.class)));
+            new JsonStateSerde<>(Hysteresis.State.class, AlertStateJson::hysteresis)));
     builder.addStateStore(
         Stores.keyValueStoreBuilder(
             Stores.persistentKeyValueStore(TopologyNames.ALERT_REGRESSION_STORE),
             Serdes.String(),
-            new JsonStateSerde<>(RegressionDetector.State.class)));
+            new JsonStateSerde<>(RegressionDetector.State.class, AlertStateJson::regression)));
     builder.addStateStore(
         Stores.keyValueStoreBuilder(
             Stores.persistentKeyValueStore(TopologyNames.ALERT_LAST_SEEN_STORE),
             Serdes.String(),
-            new JsonStateSerde<>(LastSeen.class)));
+            new JsonStateSerde<>(LastSeen.class, AlertStateJson::lastSeen)));
 
     runContexts
         .toStream(Named.as(TopologyNames.RUN_CONTEXT_CHANGES))

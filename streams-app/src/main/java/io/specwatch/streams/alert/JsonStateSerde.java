@@ -3,6 +3,7 @@ package io.specwatch.streams.alert;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
+import java.util.function.Function;
 import org.apache.kafka.common.errors.SerializationException;
 import org.apache.kafka.common.serialization.Deserializer;
 import org.apache.kafka.common.serialization.Serde;
@@ -18,9 +19,19 @@ public final class JsonStateSerde<T> implements Serde<T> {
       new ObjectMapper().configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, false);
 
   private final Class<T> type;
+  private final Function<T, byte[]> writer;
 
   public JsonStateSerde(Class<T> type) {
+    this(type, null);
+  }
+
+  /**
+   * With {@code writer} writing the mapper's bytes by hand (see {@link AlertStateJson}); a null
+   * result falls back to the mapper. Reading is the mapper's either way.
+   */
+  JsonStateSerde(Class<T> type, Function<T, byte[]> writer) {
     this.type = type;
+    this.writer = writer;
   }
 
   @Override
@@ -28,6 +39,12 @@ public final class JsonStateSerde<T> implements Serde<T> {
     return (topic, value) -> {
       if (value == null) {
         return null;
+      }
+      if (writer != null) {
+        byte[] bytes = writer.apply(value);
+        if (bytes != null) {
+          return bytes;
+        }
       }
       try {
         return MAPPER.writeValueAsBytes(value);
