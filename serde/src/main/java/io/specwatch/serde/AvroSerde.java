@@ -35,12 +35,6 @@ public class AvroSerde<T extends SpecificRecord> implements Serde<T> {
     return serde;
   }
 
-  /** Turns on {@link AvroSerializer#reusingLastEncoding()} for this serde's serializer. */
-  public AvroSerde<T> reusingLastEncoding() {
-    serializer.reusingLastEncoding();
-    return this;
-  }
-
   @Override
   public void configure(Map<String, ?> configs, boolean isKey) {
     serializer.configure(configs, isKey);

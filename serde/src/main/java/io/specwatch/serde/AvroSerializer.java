@@ -34,19 +34,11 @@ public class AvroSerializer<T extends SpecificRecord> implements Serializer<T> {
 
   private static final ThreadLocal<Buffers> BUFFERS = ThreadLocal.withInitial(Buffers::new);
 
-  /** The record this thread serialised last, with its bytes ({@link #reusingLastEncoding}). */
-  private static final class LastEncoding {
-    Object data;
-    Schema schema;
-    byte[] bytes;
-  }
-
   private final Map<CacheKey, Target> targets = new ConcurrentHashMap<>();
   private final Map<Schema, DatumWriter<Object>> writers = new ConcurrentHashMap<>();
   private SchemaRegistryClient client;
   private SerdeConfig config;
   private boolean isKey;
-  private ThreadLocal<LastEncoding> lastEncoding; // null: every record is encoded
 
   /** Unconfigured; call {@link #configure}. */
   public AvroSerializer() {}
@@ -63,19 +55,6 @@ public class AvroSerializer<T extends SpecificRecord> implements Serializer<T> {
     this.config = SerdeConfig.from(configs, isKey);
     this.client = SchemaRegistryClients.create(config.registry());
     this.isKey = isKey;
-  }
-
-  /**
-   * Opt-in: when a thread serialises the same record instance twice in a row with the same writer
-   * schema (one row sent to two topics), the second call copies the first call's bytes and writes
-   * its own subject's schema id into the header instead of encoding the record again; the bytes are
-   * those an encoding would give. Only for callers that never change a record once it was
-   * serialised (an Avro record is mutable; a change between the two calls would not be seen) and
-   * that do not modify the returned arrays. Returns this serializer.
-   */
-  public AvroSerializer<T> reusingLastEncoding() {
-    this.lastEncoding = ThreadLocal.withInitial(LastEncoding::new);
-    return this;
   }
 
   @Override
@@ -106,15 +85,6 @@ public class AvroSerializer<T extends SpecificRecord> implements Serializer<T> {
               + e.getMessage(),
           e);
     }
-    LastEncoding last = lastEncoding == null ? null : lastEncoding.get();
-    if (last != null && last.data == data && last.schema == target.schema()) {
-      byte[] bytes = last.bytes.clone();
-      bytes[1] = (byte) (target.id() >>> 24);
-      bytes[2] = (byte) (target.id() >>> 16);
-      bytes[3] = (byte) (target.id() >>> 8);
-      bytes[4] = (byte) target.id();
-      return bytes;
-    }
     try {
       Object payload =
           target.schema().equals(schema) ? data : convert(data, schema, target.schema());
@@ -131,14 +101,7 @@ public class AvroSerializer<T extends SpecificRecord> implements Serializer<T> {
       b.encoder = encoder;
       writer(target.schema(), payload != data).write(payload, encoder);
       encoder.flush();
-      byte[] bytes = b.out.toByteArray();
-      if (last != null) {
-        // a converted payload is another object: only the record itself is remembered
-        last.data = payload == data ? data : null;
-        last.schema = target.schema();
-        last.bytes = bytes;
-      }
-      return bytes;
+      return b.out.toByteArray();
     } catch (IOException | RuntimeException e) {
       throw new SerializationException(
           "Error serializing Avro "

@@ -259,9 +259,7 @@ public record StreamsAppConfig(
         baselineMaxAge,
         FastDecodeEventDeserializer.serde(serde),
         AvroSerde.forClass(RunContext.class, serde, false),
-        // the baseline join sends a deployment-total row to the results topic and to the alert
-        // repartition: one encoding for both (no processor changes a row after forwarding it)
-        AvroSerde.forClass(WindowResult.class, serde, false).reusingLastEncoding(),
+        AvroSerde.forClass(WindowResult.class, serde, false),
         alertsTopic,
         AvroSerde.forClass(Alert.class, serde, false),
         alerts,

@@ -3,14 +3,10 @@ package io.specwatch.streams;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.specwatch.schemas.WindowResult;
-import io.specwatch.serde.AvroSerde;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
 import java.util.Properties;
-import java.util.Random;
-import java.util.UUID;
 import org.apache.kafka.streams.StreamsConfig;
 import org.junit.jupiter.api.Test;
 import picocli.CommandLine;
@@ -32,36 +28,6 @@ class StreamsAppConfigTest {
         StaticBaselines.none(),
         Duration.ofHours(1),
         extra);
-  }
-
-  @Test
-  void theWindowResultSerdeGivesEachTopicThePlainSerdesBytes() {
-    // the app's serde reuses a row's encoding when the baseline join sends it to the results
-    // topic and then to the alert repartition; every call must still give the old serde's bytes
-    StreamsAppConfig c =
-        new StreamsAppConfig(
-            "127.0.0.1:19092",
-            "mock://config-test-" + UUID.randomUUID(),
-            "specwatch-streams",
-            Path.of("/tmp/state"),
-            Duration.ofMinutes(1),
-            Duration.ofSeconds(30),
-            "in",
-            "contexts",
-            "out",
-            "dlq",
-            StaticBaselines.none(),
-            Duration.ofHours(1),
-            Map.of());
-    var app = c.topologyInputs().windowResultSerde().serializer();
-    var plain = AvroSerde.forClass(WindowResult.class, c.serdeConfig(), false).serializer();
-    Random r = new Random(7);
-    for (int i = 0; i < 200; i++) {
-      var row = WindowResultCopiesTest.randomRow(r);
-      for (String topic : new String[] {"out", "app-alert-window-results-repartition", "out"}) {
-        assertThat(app.serialize(topic, row)).isEqualTo(plain.serialize(topic, row));
-      }
-    }
   }
 
   @Test

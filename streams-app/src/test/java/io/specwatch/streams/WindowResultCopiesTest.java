@@ -105,7 +105,7 @@ class WindowResultCopiesTest {
     return r.nextBoolean() ? null : r.nextDouble() * 100;
   }
 
-  static WindowResult randomRow(Random r) {
+  private static WindowResult randomRow(Random r) {
     WindowResult.Builder b =
         WindowResult.newBuilder()
             .setDeploymentId("dep-" + r.nextInt(9))
