@@ -337,7 +337,9 @@ final class CompactCollapsingLowestStore implements Store {
     };
   }
 
-  // ---- encoding (the library's DenseStore.encode: dense or sparse, whichever is shorter)
+  // ---- encoding: the algorithm of the library's DenseStore.encode (sketches-java 0.8.3, Datadog,
+  // Apache License 2.0), re-stated over this store's array so that the bytes are equal: the dense
+  // encoding or the sparse one, whichever is shorter. Its variable names follow the library's.
 
   @Override
   public void encode(Output output, Flag.Type storeFlagType) throws IOException {
