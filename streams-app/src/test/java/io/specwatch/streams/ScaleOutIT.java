@@ -124,32 +124,54 @@ class ScaleOutIT {
             CompletableFuture.runAsync(() -> produce(in, serde, batches, BATCH_PACE));
         // kill when A has committed a fifth of its share of the input and holds an open transaction
         // with changelog writes (high watermark above the last stable offset) on one of its
-        // partitions; the kill follows the check within milliseconds, A commits once a second
-        await()
-            .atMost(TIMEOUT)
-            .pollInterval(Duration.ofMillis(50))
-            .failFast(
-                "A committed all its input before it was caught mid-transaction",
-                () ->
-                    producing.isDone()
-                        && committedOffsets(admin, appId, in).entrySet().stream()
-                                .filter(e -> partitionsOfA.contains(e.getKey()))
-                                .mapToLong(Map.Entry::getValue)
-                                .sum()
-                            == shareOfA)
-            .until(
-                () ->
-                    committedOffsets(admin, appId, in).entrySet().stream()
-                                .filter(e -> partitionsOfA.contains(e.getKey()))
-                                .mapToLong(Map.Entry::getValue)
-                                .sum()
-                            >= shareOfA / 5
-                        && openTransaction(admin, changelog, partitionsOfA));
-        assertThat(a.kill9()).as("exit code of SIGKILL").isEqualTo(137);
-        committedAtKill = committedOffsets(admin, appId, in); // a dead member commits nothing more
-        LOG.info("killed A (pid {}) with committed input offsets {}", a.pid(), committedAtKill);
+        // partitions; the kill follows the check within milliseconds, A commits once a second. The
+        // changelog is written at commit time, so on a fast machine the transaction can commit
+        // between the check and the kill: then the dead A left no open transaction, and A is
+        // started again (same state dir, so the same process id and tasks) and caught at a later
+        // commit; after the kill that counts, A's transaction is still open (a dead process cannot
+        // commit) and is aborted when A restarts
+        List<AppProcess> missed = new ArrayList<>();
+        AppProcess victim = a;
+        AppProcess restarted;
+        for (int attempt = 1; ; attempt++) {
+          boolean first = attempt == 1;
+          await()
+              .atMost(TIMEOUT)
+              .pollInterval(Duration.ofMillis(50))
+              .failFast(
+                  "A committed all its input before it was caught mid-transaction",
+                  () ->
+                      producing.isDone()
+                          && committedOffsets(admin, appId, in).entrySet().stream()
+                                  .filter(e -> partitionsOfA.contains(e.getKey()))
+                                  .mapToLong(Map.Entry::getValue)
+                                  .sum()
+                              == shareOfA)
+              .until(
+                  () ->
+                      (!first
+                              || committedOffsets(admin, appId, in).entrySet().stream()
+                                      .filter(e -> partitionsOfA.contains(e.getKey()))
+                                      .mapToLong(Map.Entry::getValue)
+                                      .sum()
+                                  >= shareOfA / 5)
+                          && openTransaction(admin, changelog, partitionsOfA));
+          assertThat(victim.kill9()).as("exit code of SIGKILL").isEqualTo(137);
+          boolean caught = openTransaction(admin, changelog, partitionsOfA);
+          LOG.info(
+              "kill {} of A (pid {}): transaction left open {}", attempt, victim.pid(), caught);
+          if (caught) {
+            committedAtKill = committedOffsets(admin, appId, in); // a dead member commits nothing
+            restarted = AppProcess.start("eos-a-restarted", logDir, argsA);
+            break;
+          }
+          assertThat(attempt).as("kills of A that missed its open transaction").isLessThan(5);
+          victim = AppProcess.start("eos-a-again-" + attempt, logDir, argsA);
+          missed.add(victim);
+        }
+        LOG.info("killed A with committed input offsets {}", committedAtKill);
 
-        try (AppProcess again = AppProcess.start("eos-a-restarted", logDir, argsA)) {
+        try (AppProcess again = restarted) {
           producing.get(TIMEOUT.toSeconds(), TimeUnit.SECONDS);
           Map<TopicPartition, Long> end = endOffsets(admin, in, IsolationLevel.READ_UNCOMMITTED);
           assertThat(end.values().stream().mapToLong(Long::longValue).sum()).isEqualTo(total);
@@ -183,6 +205,8 @@ class ScaleOutIT {
           }
           again.stop(TIMEOUT);
           b.stop(TIMEOUT);
+        } finally {
+          missed.forEach(AppProcess::close); // killed already (close kills whatever still runs)
         }
       }
       long aborted =
