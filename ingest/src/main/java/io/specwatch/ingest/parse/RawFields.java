@@ -102,6 +102,21 @@ public final class RawFields extends AbstractMap<String, String> {
   }
 
   /** A growing buffer of Avro binary: zig-zag varints and length-prefixed UTF-8 strings. */
+  /**
+   * Writes v as an Avro long (zig-zag varint; an Avro int is the same for values in int range) at
+   * {@code pos}, which has room for 10 bytes, and returns the position after it. Shared with the
+   * DecodeEvent encoder.
+   */
+  public static int writeVarLong(byte[] buf, int pos, long v) {
+    long n = (v << 1) ^ (v >> 63);
+    while ((n & ~0x7FL) != 0) {
+      buf[pos++] = (byte) ((n & 0x7F) | 0x80);
+      n >>>= 7;
+    }
+    buf[pos++] = (byte) n;
+    return pos;
+  }
+
   private static final class Avro {
     byte[] buf;
     int pos;
@@ -112,12 +127,7 @@ public final class RawFields extends AbstractMap<String, String> {
 
     void varLong(long v) {
       ensure(10);
-      long n = (v << 1) ^ (v >> 63);
-      while ((n & ~0x7FL) != 0) {
-        buf[pos++] = (byte) ((n & 0x7F) | 0x80);
-        n >>>= 7;
-      }
-      buf[pos++] = (byte) n;
+      pos = writeVarLong(buf, pos, v);
     }
 
     void string(String s) {

@@ -214,12 +214,7 @@ public final class DecodeEventEncoder {
   /** Avro long (and int: same zig-zag varint for values in int range). */
   private void varLong(long v) {
     ensure(10);
-    long n = (v << 1) ^ (v >> 63);
-    while ((n & ~0x7FL) != 0) {
-      buf[pos++] = (byte) ((n & 0x7F) | 0x80);
-      n >>>= 7;
-    }
-    buf[pos++] = (byte) n;
+    pos = RawFields.writeVarLong(buf, pos, v);
   }
 
   private void dbl(double d) {
