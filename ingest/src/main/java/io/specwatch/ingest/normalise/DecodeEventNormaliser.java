@@ -83,7 +83,7 @@ public final class DecodeEventNormaliser {
     long cycles = passes * b.runningRequests();
     boolean spec = b.acceptLength() != null;
     Double tau = b.acceptLength();
-    DecodeEvent.Builder e = base(b, origin, printed);
+    EventBuilder e = base(b, origin, printed);
     e.setEngine(Engine.SGLANG)
         .setKind(EventKind.INTERVAL)
         .setIntervalMs(intervalMs)
@@ -121,14 +121,14 @@ public final class DecodeEventNormaliser {
     };
   }
 
-  private DecodeEvent.Builder base(MetricLine line, LineOrigin origin, Instant printed) {
+  private EventBuilder base(MetricLine line, LineOrigin origin, Instant printed) {
     return base(source, line, origin, printed);
   }
 
   /** Identity, origin and prefix fields every event carries. */
-  static DecodeEvent.Builder base(
+  static EventBuilder base(
       SourceContext source, MetricLine line, LineOrigin origin, Instant printed) {
-    return DecodeEvent.newBuilder()
+    return new EventBuilder()
         .setEventId(origin.eventId(source))
         .setDeploymentId(source.deploymentId())
         .setHost(source.host())

@@ -27,7 +27,7 @@ final class InstrumentedEvents {
   private InstrumentedEvents() {}
 
   static DecodeEvent cycle(SourceContext source, CycleLine c, LineOrigin origin) {
-    DecodeEvent.Builder e =
+    EventBuilder e =
         DecodeEventNormaliser.base(source, c, origin, c.ts())
             .setEngine(Engine.INSTRUMENTED)
             .setKind(EventKind.CYCLE)
@@ -88,7 +88,7 @@ final class InstrumentedEvents {
     List<DecodeEvent> out = new ArrayList<>();
     for (int k = 0; k < p.reports().size(); k++) {
       PhaseProfileLine.Report r = p.reports().get(k);
-      DecodeEvent.Builder e =
+      EventBuilder e =
           DecodeEventNormaliser.base(source, p, origin, printed)
               .setEngine(Engine.INSTRUMENTED)
               .setKind(EventKind.INTERVAL)

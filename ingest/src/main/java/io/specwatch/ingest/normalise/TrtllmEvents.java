@@ -19,7 +19,7 @@ final class TrtllmEvents {
       SourceContext source, NormaliseConfig config, TrtllmIterationStats s, LineOrigin origin) {
     Instant printed =
         s.timestamp() == null ? null : s.timestamp().atZone(config.logZone()).toInstant();
-    DecodeEvent.Builder e =
+    EventBuilder e =
         DecodeEventNormaliser.base(source, s, origin, printed)
             .setEngine(Engine.TRTLLM)
             .setKind(EventKind.INTERVAL)

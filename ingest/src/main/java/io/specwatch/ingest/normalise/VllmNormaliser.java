@@ -82,7 +82,7 @@ final class VllmNormaliser {
     throw new IllegalArgumentException("no vLLM normaliser for format " + line.format());
   }
 
-  private DecodeEvent.Builder base(VllmLine line, LineOrigin origin, Instant printed) {
+  private EventBuilder base(VllmLine line, LineOrigin origin, Instant printed) {
     return DecodeEventNormaliser.base(source, line, origin, printed)
         .setEngine(Engine.VLLM)
         .setKind(EventKind.INTERVAL);
@@ -104,7 +104,7 @@ final class VllmNormaliser {
     }
     String rank = t.prefix().rankKey();
     Double intervalMs = intervals.next("throughput|" + process(t) + "|" + rank, printed);
-    DecodeEvent.Builder e =
+    EventBuilder e =
         base(t, origin, printed)
             .setIntervalMs(intervalMs)
             .setRunningRequests(t.running())
@@ -123,7 +123,7 @@ final class VllmNormaliser {
    * 1000 * running / generation throughput and the interval's steps x requests = its generated
    * tokens = throughput x interval. Nothing is set for an idle interval (no requests or tokens).
    */
-  static void plainStep(DecodeEvent.Builder e, VllmThroughput t, Double intervalMs) {
+  static void plainStep(EventBuilder e, VllmThroughput t, Double intervalMs) {
     int running = t.running();
     double throughput = t.genThroughput();
     if (running <= 0 || !(throughput > 0) || Double.isInfinite(throughput)) {
@@ -221,7 +221,7 @@ final class VllmNormaliser {
     if (throughput == null && s.acceptedThroughput() != null && tau != null && tau > 1.0) {
       throughput = s.acceptedThroughput() * tau / (tau - 1.0);
     }
-    DecodeEvent.Builder e =
+    EventBuilder e =
         base(s, origin, printed)
             .setIntervalMs(intervalMs)
             .setCycles(drafts)

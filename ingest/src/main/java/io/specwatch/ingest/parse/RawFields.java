@@ -22,11 +22,52 @@ public final class RawFields extends AbstractMap<String, String> {
 
   private static final RawFields EMPTY = new RawFields(Collections.emptyMap());
 
-  private final Map<String, String> fields;
+  // null until first used when built from spans (ofSpans): the map is then built from these
+  private volatile Map<String, String> fields;
   private volatile byte[] avro;
+  private final String text;
+  private final String[] names;
+  private final int[] spans;
 
   private RawFields(Map<String, String> fields) {
     this.fields = fields;
+    this.text = null;
+    this.names = null;
+    this.spans = null;
+  }
+
+  private RawFields(String text, String[] names, int[] spans, byte[] avro) {
+    this.text = text;
+    this.names = names;
+    this.spans = spans;
+    this.avro = avro;
+  }
+
+  /**
+   * RawFields whose texts are spans of {@code text} ({@code text.substring(spans[2 * i], spans[2 *
+   * i + 1])} for {@code names[i]}, in that order; names distinct), with their {@link #avroBinary()}
+   * already written by the caller: the map and its strings are built only when something reads them
+   * (the shipper only copies the encoding). The caller hands the arrays over and must not change
+   * them.
+   */
+  public static RawFields ofSpans(String text, String[] names, int[] spans, byte[] avroBinary) {
+    if (names.length == 0) {
+      return EMPTY;
+    }
+    return new RawFields(text, names, spans, avroBinary);
+  }
+
+  private Map<String, String> map() {
+    Map<String, String> m = fields;
+    if (m == null) {
+      LinkedHashMap<String, String> built = new LinkedHashMap<>(names.length * 2);
+      for (int i = 0; i < names.length; i++) {
+        built.put(names[i], text.substring(spans[2 * i], spans[2 * i + 1]));
+      }
+      m = Collections.unmodifiableMap(built);
+      fields = m; // built alike by any thread that races here
+    }
+    return m;
   }
 
   /**
@@ -53,22 +94,22 @@ public final class RawFields extends AbstractMap<String, String> {
 
   @Override
   public Set<Map.Entry<String, String>> entrySet() {
-    return fields.entrySet();
+    return map().entrySet();
   }
 
   @Override
   public int size() {
-    return fields.size();
+    return names != null ? names.length : fields.size();
   }
 
   @Override
   public String get(Object key) {
-    return fields.get(key);
+    return map().get(key);
   }
 
   @Override
   public boolean containsKey(Object key) {
-    return fields.containsKey(key);
+    return map().containsKey(key);
   }
 
   /**
@@ -89,6 +130,7 @@ public final class RawFields extends AbstractMap<String, String> {
   }
 
   private byte[] encode() {
+    Map<String, String> fields = map();
     Avro out = new Avro(64 + 16 * fields.size());
     if (!fields.isEmpty()) {
       out.varLong(fields.size());

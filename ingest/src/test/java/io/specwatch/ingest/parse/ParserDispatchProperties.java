@@ -27,7 +27,7 @@ import net.jqwik.api.Provide;
  * arbitrary lines built from markers, pieces of real lines and random text. Also: every parser
  * keeps its markers' promise (NotMetric on a line with none of them).
  */
-class ParserDispatchProperties {
+public class ParserDispatchProperties {
 
   private static final ParserRegistry REGISTRY = ParserRegistry.defaults();
   private static final List<String> CORPUS = corpus();
@@ -212,7 +212,8 @@ class ParserDispatchProperties {
     return piece.list().ofMinSize(1).ofMaxSize(5).map(l -> String.join("", l));
   }
 
-  private static List<String> corpus() {
+  /** Every committed log line and the generator's lines of every format family. */
+  public static List<String> corpus() {
     List<String> lines = new ArrayList<>();
     for (Path p :
         List.of(

@@ -58,6 +58,15 @@ public final class SglangDecodeBatchParser implements LineParser {
 
   @Override
   public ParseResult parse(String line) {
+    return parse(line, true);
+  }
+
+  /** The general path alone, without {@link SglangFastPath} (its reference in tests). */
+  ParseResult parseWithoutFastPath(String line) {
+    return parse(line, false);
+  }
+
+  private ParseResult parse(String line, boolean fastPath) {
     if (line == null || !line.contains("Decode batch")) {
       return ParseResult.NOT_METRIC;
     }
@@ -67,6 +76,15 @@ public final class SglangDecodeBatchParser implements LineParser {
     PrefixParser.Split split = PrefixParser.split(line);
     if (split.error() != null) {
       return ParseResult.failed(FORMAT, split.error());
+    }
+    if (fastPath) {
+      SglangDecodeBatch fast = SglangFastPath.read(split.prefix(), split.body());
+      if (fast != null) {
+        String terminator = LineTerminators.reason(line);
+        return terminator != null
+            ? ParseResult.failed(FORMAT, terminator)
+            : new ParseResult.Parsed(fast);
+      }
     }
     Matcher marker = MARKER.matcher(split.body());
     if (!marker.find()) {
