@@ -56,6 +56,23 @@ public final class TrtllmIterationStatsParser implements LineParser {
 
   @Override
   public ParseResult parse(String line) {
+    return parse(line, true);
+  }
+
+  /**
+   * The parse without the fast path: Jackson's tree for every line (the reference the fast path is
+   * tested against, {@code TrtllmFastPathProperties}).
+   */
+  ParseResult parseWithTree(String line) {
+    return parse(line, false);
+  }
+
+  /**
+   * With {@code fast}, a line of the common shape is read by {@link IterationStatsScan} (the same
+   * result, several times cheaper); every other line, and every line without {@code fast}, by
+   * Jackson's tree as before.
+   */
+  private ParseResult parse(String line, boolean fast) {
     if (line == null
         || !(line.contains("\"iterLatencyMS\"") || line.contains("\"specDecodingStats\""))) {
       return ParseResult.NOT_METRIC;
@@ -71,6 +88,12 @@ public final class TrtllmIterationStatsParser implements LineParser {
     if (brace > 0) {
       PrefixParser.Split split = PrefixParser.split(line.substring(0, brace));
       prefix = split.error() == null ? split.prefix() : LinePrefix.NONE;
+    }
+    if (fast) {
+      ParseResult scanned = IterationStatsScan.parse(line, brace, prefix);
+      if (scanned != null) {
+        return scanned;
+      }
     }
     JsonNode root;
     try {
