@@ -90,7 +90,12 @@ public final class TrtllmIterationStatsParser implements LineParser {
       prefix = split.error() == null ? split.prefix() : LinePrefix.NONE;
     }
     if (fast) {
-      ParseResult scanned = IterationStatsScan.parse(line, brace, prefix);
+      ParseResult scanned;
+      try {
+        scanned = IterationStatsScan.parse(line, brace, prefix);
+      } catch (RuntimeException e) {
+        scanned = null; // a scanner bug must not change the result: Jackson reads the line
+      }
       if (scanned != null) {
         return scanned;
       }
