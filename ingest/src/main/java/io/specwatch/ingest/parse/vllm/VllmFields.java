@@ -14,12 +14,122 @@ import java.util.Map;
  */
 final class VllmFields {
 
+  private static final String PREFIX_CACHE = "Prefix cache hit rate";
+
   private final Map<String, String> raw;
   private String error;
 
-  private VllmFields(LinkedHashMap<String, String> raw, String error) {
+  /** The last name put in {@link #raw} (its last key in iteration order), or null. */
+  private final String lastName;
+
+  /**
+   * The {@link #KNOWN} fields' texts by slot, each what {@link #raw} holds for that name (null when
+   * absent), so the reads need no hash lookup; null for an {@link #equalsList}.
+   */
+  private final String[] known;
+
+  private VllmFields(
+      LinkedHashMap<String, String> raw, String error, String lastName, String[] known) {
     this.raw = RawFields.owning(raw); // read-only from here on: the line's raw fields as they are
     this.error = error;
+    this.lastName = lastName;
+    this.known = known;
+  }
+
+  /**
+   * The field names the parsers read or check (each a slot of {@link #known}); a list's name equal
+   * to one is put in the map as this constant instead of a copy of the line's text.
+   */
+  static final String[] KNOWN = {
+    VllmReads.DRAFT_ACCEPTANCE_RATE,
+    VllmReads.AVG_DRAFT_ACCEPTANCE_RATE,
+    VllmReads.MEAN_ACCEPTANCE_LENGTH,
+    VllmReads.ACCEPTED,
+    VllmReads.DRAFTED,
+    VllmReads.ACCEPTED_THROUGHPUT,
+    VllmReads.DRAFTED_THROUGHPUT,
+    VllmReads.PER_POSITION,
+    VllmReads.NUM_ACCEPTED,
+    VllmReads.NUM_DRAFT,
+    VllmReads.NUM_EMITTED,
+    VllmReads.NUM_SPEC,
+    VllmReads.SYSTEM_EFFICIENCY,
+    VllmReads.PROMPT_THROUGHPUT,
+    VllmReads.GEN_THROUGHPUT,
+    VllmReads.RUNNING,
+    VllmReads.WAITING,
+    VllmReads.PENDING,
+    VllmReads.SWAPPED,
+    VllmReads.GPU_KV,
+    PREFIX_CACHE,
+    "CPU KV cache usage"
+  };
+
+  /** Slots of {@link #KNOWN} by name length. */
+  private static final int[][] KNOWN_BY_LENGTH = new int[64][];
+
+  static {
+    for (int slot = 0; slot < KNOWN.length; slot++) {
+      int len = KNOWN[slot].length();
+      int[] old = KNOWN_BY_LENGTH[len];
+      int[] grown = old == null ? new int[1] : java.util.Arrays.copyOf(old, old.length + 1);
+      grown[grown.length - 1] = slot;
+      KNOWN_BY_LENGTH[len] = grown;
+    }
+  }
+
+  /** The slot of the name {@code s[from, to)} in {@link #KNOWN}, or -1. */
+  private static int knownSlot(String s, int from, int to) {
+    int len = to - from;
+    if (len >= KNOWN_BY_LENGTH.length || KNOWN_BY_LENGTH[len] == null) {
+      return -1;
+    }
+    for (int slot : KNOWN_BY_LENGTH[len]) {
+      if (s.startsWith(KNOWN[slot], from)) {
+        return slot;
+      }
+    }
+    return -1;
+  }
+
+  /** The slot of a name (a {@link VllmReads} constant) in {@link #KNOWN}, or -1. */
+  static int slot(String name) {
+    return switch (name) {
+      case VllmReads.DRAFT_ACCEPTANCE_RATE -> 0;
+      case VllmReads.AVG_DRAFT_ACCEPTANCE_RATE -> 1;
+      case VllmReads.MEAN_ACCEPTANCE_LENGTH -> 2;
+      case VllmReads.ACCEPTED -> 3;
+      case VllmReads.DRAFTED -> 4;
+      case VllmReads.ACCEPTED_THROUGHPUT -> 5;
+      case VllmReads.DRAFTED_THROUGHPUT -> 6;
+      case VllmReads.PER_POSITION -> 7;
+      case VllmReads.NUM_ACCEPTED -> 8;
+      case VllmReads.NUM_DRAFT -> 9;
+      case VllmReads.NUM_EMITTED -> 10;
+      case VllmReads.NUM_SPEC -> 11;
+      case VllmReads.SYSTEM_EFFICIENCY -> 12;
+      case VllmReads.PROMPT_THROUGHPUT -> 13;
+      case VllmReads.GEN_THROUGHPUT -> 14;
+      case VllmReads.RUNNING -> 15;
+      case VllmReads.WAITING -> 16;
+      case VllmReads.PENDING -> 17;
+      case VllmReads.SWAPPED -> 18;
+      case VllmReads.GPU_KV -> 19;
+      case PREFIX_CACHE -> 20;
+      case "CPU KV cache usage" -> 21;
+      default -> -1;
+    };
+  }
+
+  /** The text of a field as {@link #raw} holds it, or null. */
+  private String get(String name) {
+    if (known != null) {
+      int slot = slot(name);
+      if (slot >= 0) {
+        return known[slot];
+      }
+    }
+    return raw.get(name);
   }
 
   /**
@@ -28,11 +138,26 @@ final class VllmFields {
    * and stripping each part, its name and its value ({@code VllmFieldsProperties}).
    */
   static VllmFields colonList(String list) {
+    return colonList(list, 0);
+  }
+
+  /**
+   * {@link #colonList(String)} of {@code list.substring(from)}, without that copy; throws what that
+   * {@code substring} throws for a {@code from} out of range (as the parsers did when a marker
+   * occurred only in the prefix, which the registry reports as a parser error).
+   */
+  static VllmFields colonList(String list, int from0) {
+    if (from0 < 0 || from0 > list.length()) {
+      list.substring(from0); // throws StringIndexOutOfBoundsException
+    }
     LinkedHashMap<String, String> raw = new LinkedHashMap<>();
+    String[] known = new String[KNOWN.length];
+    int lastSlot = -1;
     String last = null;
+    String lastNew = null;
     String error = null;
     int n = list.length();
-    for (int start = 0; start <= n; ) {
+    for (int start = from0; start <= n; ) {
       int comma = list.indexOf(',', start);
       int end = comma < 0 ? n : comma;
       int from = skipWhitespace(list, start, end);
@@ -44,16 +169,30 @@ final class VllmFields {
           if (last == null) {
             error = error == null ? "text before the first field: '" + field + "'" : error;
           } else {
-            raw.put(last, raw.get(last) + ", " + field);
+            String joined = raw.get(last) + ", " + field;
+            raw.put(last, joined);
+            if (lastSlot >= 0) {
+              known[lastSlot] = joined;
+            }
           }
         } else {
-          String name = list.substring(from, trimWhitespace(list, from, colon)); // from: no space
+          int nameTo = trimWhitespace(list, from, colon); // from: no space
+          int slot = knownSlot(list, from, nameTo);
+          String name = slot >= 0 ? KNOWN[slot] : list.substring(from, nameTo);
           int valueFrom = skipWhitespace(list, colon + 1, to);
           String value = list.substring(valueFrom, trimWhitespace(list, valueFrom, to));
-          if (raw.putIfAbsent(name, value) != null && error == null) {
-            error = "duplicate field '" + name + "'";
+          if (raw.putIfAbsent(name, value) != null) {
+            if (error == null) {
+              error = "duplicate field '" + name + "'";
+            }
+          } else {
+            lastNew = name;
+            if (slot >= 0) {
+              known[slot] = value;
+            }
           }
           last = name;
+          lastSlot = slot;
         }
       }
       if (comma < 0) {
@@ -61,7 +200,7 @@ final class VllmFields {
       }
       start = comma + 1;
     }
-    return new VllmFields(raw, error);
+    return new VllmFields(raw, error, lastNew, known);
   }
 
   /**
@@ -69,7 +208,7 @@ final class VllmFields {
    * char test is enough: no supplementary code point is whitespace, nor is a lone surrogate.
    */
   private static int skipWhitespace(String s, int from, int to) {
-    while (from < to && Character.isWhitespace(s.charAt(from))) {
+    while (from < to && whitespace(s.charAt(from))) {
       from++;
     }
     return from;
@@ -77,16 +216,25 @@ final class VllmFields {
 
   /** The end of [from, to) without its trailing whitespace (as {@link String#strip}). */
   private static int trimWhitespace(String s, int from, int to) {
-    while (to > from && Character.isWhitespace(s.charAt(to - 1))) {
+    while (to > from && whitespace(s.charAt(to - 1))) {
       to--;
     }
     return to;
+  }
+
+  /**
+   * {@link Character#isWhitespace(char)}, answered at once for the printable ASCII chars after the
+   * space (none is whitespace) that make up nearly every char of a field list.
+   */
+  private static boolean whitespace(char c) {
+    return (c <= ' ' || c >= 0x7f) && Character.isWhitespace(c);
   }
 
   /** Splits {@code key=value key=value}; a duplicate key is an error. */
   static VllmFields equalsList(String list) {
     LinkedHashMap<String, String> raw = new LinkedHashMap<>();
     String error = null;
+    String lastNew = null;
     for (String part : list.strip().split("\\s+")) {
       if (part.isEmpty()) {
         continue;
@@ -96,11 +244,16 @@ final class VllmFields {
         error = error == null ? "not a key=value pair: '" + part + "'" : error;
         continue;
       }
-      if (raw.putIfAbsent(part.substring(0, eq), part.substring(eq + 1)) != null && error == null) {
-        error = "duplicate field '" + part.substring(0, eq) + "'";
+      String key = part.substring(0, eq);
+      if (raw.putIfAbsent(key, part.substring(eq + 1)) != null) {
+        if (error == null) {
+          error = "duplicate field '" + key + "'";
+        }
+      } else {
+        lastNew = key;
       }
     }
-    return new VllmFields(raw, error);
+    return new VllmFields(raw, error, lastNew, null);
   }
 
   /** Units vLLM V1 always prints after these fields' values. */
@@ -115,7 +268,7 @@ final class VllmFields {
           Map.entry(VllmReads.RUNNING, "reqs"),
           Map.entry(VllmReads.WAITING, "reqs"),
           Map.entry(VllmReads.GPU_KV, "%"),
-          Map.entry("Prefix cache hit rate", "%"),
+          Map.entry(PREFIX_CACHE, "%"),
           Map.entry(VllmReads.AVG_DRAFT_ACCEPTANCE_RATE, "%"),
           Map.entry(VllmReads.DRAFT_ACCEPTANCE_RATE, "%"));
 
@@ -126,10 +279,7 @@ final class VllmFields {
    * line would parse into a shortened number, so it is dead-lettered instead.
    */
   String cutTail() {
-    String last = null;
-    for (String name : raw.keySet()) {
-      last = name;
-    }
+    String last = lastName; // a LinkedHashMap keeps a key where it was first put
     if (last == null) {
       return null;
     }
@@ -152,7 +302,7 @@ final class VllmFields {
   }
 
   boolean has(String name) {
-    return raw.containsKey(name);
+    return get(name) != null; // a field's text is never null
   }
 
   String error() {
@@ -161,6 +311,18 @@ final class VllmFields {
 
   /** A non-negative integer count, optional unit suffix ({@code tokens}, {@code reqs}). */
   Long count(String name, boolean required) {
+    String text = get(name);
+    if (text != null) {
+      long v = plainCount(text, 0, valueEnd(text));
+      if (v >= 0) {
+        return v; // what the general reading below returns for these texts
+      }
+    }
+    return anyCount(name, required);
+  }
+
+  /** {@link #count} of any text: strip, unit, {@link Long#parseLong}. */
+  private Long anyCount(String name, boolean required) {
     String text = value(name, required);
     if (text == null) {
       return null;
@@ -186,6 +348,18 @@ final class VllmFields {
    * null without error.
    */
   Double number(String name, boolean required) {
+    String text = get(name);
+    if (text != null) {
+      double v = plainNumber(text, 0, valueEnd(text));
+      if (v >= 0) {
+        return v; // what the general reading below returns for these texts
+      }
+    }
+    return anyNumber(name, required);
+  }
+
+  /** {@link #number} of any text: strip, unit, nan, {@link Double#parseDouble}. */
+  private Double anyNumber(String name, boolean required) {
     String text = value(name, required);
     if (text == null) {
       return null;
@@ -195,6 +369,41 @@ final class VllmFields {
 
   /** The comma-separated per-position list; empty when absent, null (with error) when invalid. */
   List<Double> numberList(String name) {
+    String text = get(name);
+    if (text != null) {
+      List<Double> plain = plainList(text);
+      if (plain != null) {
+        return plain;
+      }
+    }
+    return anyNumberList(name);
+  }
+
+  /**
+   * The list when each of its comma-separated items, stripped, is a {@link #plainNumber} (then what
+   * {@link #anyNumberList} reads: no item is empty, so {@code split} drops none), else null.
+   */
+  private static List<Double> plainList(String text) {
+    List<Double> out = new ArrayList<>();
+    int n = text.length();
+    for (int start = 0; ; ) {
+      int comma = text.indexOf(',', start);
+      int end = comma < 0 ? n : comma;
+      int from = skipWhitespace(text, start, end);
+      double v = plainNumber(text, from, trimWhitespace(text, from, end));
+      if (v < 0) {
+        return null;
+      }
+      out.add(v);
+      if (comma < 0) {
+        return out;
+      }
+      start = comma + 1;
+    }
+  }
+
+  /** {@link #numberList} of any text: split, strip, {@link #parseNumber}. */
+  private List<Double> anyNumberList(String name) {
     String text = raw.get(name);
     List<Double> out = new ArrayList<>();
     if (text == null || text.isBlank()) {
@@ -230,6 +439,93 @@ final class VllmFields {
     } catch (NumberFormatException e) {
       return fail(name + " is not a number: '" + text + "'");
     }
+  }
+
+  /**
+   * Where the number of a field's text ends once {@link #value} has removed a trailing '.' and a
+   * unit, for a text that starts and ends with a char that is not whitespace (so {@code strip} and
+   * {@code isBlank} change nothing); else -1. What remains before the returned end is read only by
+   * {@link #plainNumber} or {@link #plainCount}, which take no whitespace: a text whose number
+   * {@code stripUnit} would have stripped again is left to the general reading.
+   */
+  static int valueEnd(String text) {
+    int e = text.length();
+    if (e == 0
+        || Character.isWhitespace(text.charAt(0))
+        || Character.isWhitespace(text.charAt(e - 1))) {
+      return -1;
+    }
+    if (text.charAt(e - 1) == '.') {
+      e--;
+    }
+    if (endsWith(text, e, " tokens/s")) {
+      return e - 9;
+    }
+    if (endsWith(text, e, " tokens")) {
+      return e - 7;
+    }
+    if (endsWith(text, e, " reqs")) {
+      return e - 5;
+    }
+    return endsWith(text, e, "%") ? e - 1 : e;
+  }
+
+  private static boolean endsWith(String text, int end, String suffix) {
+    return end >= suffix.length() && text.startsWith(suffix, end - suffix.length());
+  }
+
+  /** 10^0 to 10^15, each exact as a double. */
+  private static final double[] POW10 = {
+    1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15
+  };
+
+  /**
+   * The value of {@code text[from, to)} when it is a plain decimal: ASCII digits, optionally one
+   * '.' with digits on both sides, at most 15 digits in all; else -1 (also when to &lt; from).
+   * Equal to {@link Double#parseDouble} of that text: the digits without the '.' are an integer M
+   * &lt; 10^15 &lt; 2^53 and 10^f (f fraction digits) is at most 10^15, both exact doubles, so
+   * {@code M / 10^f} is the one correctly rounded double of the decimal, which parseDouble returns
+   * too (its own fast path for at most 15 digits is this division).
+   */
+  static double plainNumber(String text, int from, int to) {
+    if (to <= from || to - from > 16) {
+      return -1;
+    }
+    long m = 0;
+    int dot = -1;
+    for (int i = from; i < to; i++) {
+      char c = text.charAt(i);
+      if (c >= '0' && c <= '9') {
+        m = m * 10 + (c - '0');
+      } else if (c == '.' && dot < 0 && i > from && i < to - 1) {
+        dot = i;
+      } else {
+        return -1;
+      }
+    }
+    if (dot < 0) {
+      return to - from > 15 ? -1 : (double) m;
+    }
+    return m / POW10[to - dot - 1];
+  }
+
+  /**
+   * The value of {@code text[from, to)} when it is 1 to 18 ASCII digits (what {@link
+   * Long#parseLong} reads the same and never as negative), else -1.
+   */
+  static long plainCount(String text, int from, int to) {
+    if (to <= from || to - from > 18) {
+      return -1;
+    }
+    long v = 0;
+    for (int i = from; i < to; i++) {
+      char c = text.charAt(i);
+      if (c < '0' || c > '9') {
+        return -1;
+      }
+      v = v * 10 + (c - '0');
+    }
+    return v;
   }
 
   /** Whether text holds only ASCII digits, '.', '+' and '-'. */

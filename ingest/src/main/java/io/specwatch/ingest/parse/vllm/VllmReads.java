@@ -33,8 +33,7 @@ final class VllmReads {
 
   /** Reads a throughput field list (after the marker and any {@code Engine NNN:}). */
   static ParseResult throughput(
-      String format, VllmPrefix.Split split, Integer engineIndex, String list, String queueField) {
-    VllmFields f = VllmFields.colonList(list);
+      String format, VllmPrefix.Split split, Integer engineIndex, VllmFields f, String queueField) {
     Double prompt = f.number(PROMPT_THROUGHPUT, true);
     Double gen = f.number(GEN_THROUGHPUT, true);
     Integer running = f.smallCount(RUNNING, true);

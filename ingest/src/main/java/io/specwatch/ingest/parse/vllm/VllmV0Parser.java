@@ -63,7 +63,7 @@ public final class VllmV0Parser implements LineParser {
           VllmReads.spec(
               SPEC_METRICS,
               split,
-              VllmFields.colonList(after(body, SPEC_MARKER)),
+              VllmFields.colonList(body, body.indexOf(SPEC_MARKER) + SPEC_MARKER.length()),
               VllmReads.DRAFT_ACCEPTANCE_RATE,
               false,
               VllmReads.NUM_ACCEPTED,
@@ -74,7 +74,7 @@ public final class VllmV0Parser implements LineParser {
               THROUGHPUT,
               split,
               null,
-              body.substring(body.indexOf(THROUGHPUT_MARKER)),
+              VllmFields.colonList(body, body.indexOf(THROUGHPUT_MARKER)),
               VllmReads.PENDING);
     };
   }

@@ -3,8 +3,6 @@ package io.specwatch.ingest.parse.vllm;
 import io.specwatch.ingest.parse.LineParser;
 import io.specwatch.ingest.parse.ParseResult;
 import java.util.List;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
  * vLLM V1 engine lines, every ~10 s per DP engine:
@@ -40,7 +38,7 @@ public final class VllmV1Parser implements LineParser {
   private static final String SPEC_DECODING = "SpecDecoding metrics:";
   private static final String SPECULATIVE = "Speculative metrics:";
   private static final String THROUGHPUT = "Avg prompt throughput:";
-  private static final Pattern ENGINE_TAG = Pattern.compile("Engine (\\d{1,6}):\\s*");
+  private static final String ENGINE_WORD = "Engine ";
 
   @Override
   public String format() {
@@ -68,9 +66,7 @@ public final class VllmV1Parser implements LineParser {
         !specDecoding
             && !speculative
             && line.contains(THROUGHPUT)
-            && (ENGINE_TAG.matcher(line).find()
-                || line.contains("Waiting:")
-                || line.contains("Prefix cache"));
+            && (engineTag(line) >= 0 || line.contains("Waiting:") || line.contains("Prefix cache"));
     if (!specDecoding && !speculative && !engine) {
       return ParseResult.NOT_METRIC;
     }
@@ -84,30 +80,31 @@ public final class VllmV1Parser implements LineParser {
     }
     String body = split.body();
     if (engine) {
-      Matcher m = ENGINE_TAG.matcher(body);
+      int throughput = body.indexOf(THROUGHPUT);
       Integer index = null;
-      if (m.find() && m.end() <= body.indexOf(THROUGHPUT)) {
-        index = Integer.valueOf(m.group(1));
+      int tag = engineTag(body);
+      if (tag >= 0 && engineTagEnd(body, tag) <= throughput) {
+        index = engineIndex(body, tag);
       }
-      String list = body.substring(body.indexOf(THROUGHPUT));
-      String cut = VllmFields.colonList(list).cutTail();
+      VllmFields f = VllmFields.colonList(body, throughput);
+      String cut = f.cutTail();
       if (cut != null) {
         return ParseResult.failed(ENGINE, cut);
       }
-      return VllmReads.throughput(ENGINE, split, index, list, VllmReads.WAITING);
+      return VllmReads.throughput(ENGINE, split, index, f, VllmReads.WAITING);
     }
     if (speculative) {
       return VllmReads.spec(
           SPEC_V1,
           split,
-          VllmFields.colonList(after(body, SPECULATIVE)),
+          VllmFields.colonList(body, body.indexOf(SPECULATIVE) + SPECULATIVE.length()),
           VllmReads.DRAFT_ACCEPTANCE_RATE,
           false,
           VllmReads.NUM_ACCEPTED,
           VllmReads.NUM_DRAFT,
           false);
     }
-    VllmFields f = VllmFields.colonList(after(body, SPEC_DECODING));
+    VllmFields f = VllmFields.colonList(body, body.indexOf(SPEC_DECODING) + SPEC_DECODING.length());
     String cut = f.cutTail();
     if (f.has(VllmReads.ACCEPTED_THROUGHPUT) || f.has(VllmReads.AVG_DRAFT_ACCEPTANCE_RATE)) {
       if (cut != null) {
@@ -141,7 +138,39 @@ public final class VllmV1Parser implements LineParser {
         false);
   }
 
-  private static String after(String body, String marker) {
-    return body.substring(body.indexOf(marker) + marker.length());
+  /**
+   * Where the first match of the regex {@code Engine (\\d{1,6}):\\s*} starts in {@code s}, or -1:
+   * {@code Engine }, one to six ASCII digits and a colon ({@code VllmFastParseProperties}).
+   */
+  static int engineTag(String s) {
+    for (int at = s.indexOf(ENGINE_WORD); at >= 0; at = s.indexOf(ENGINE_WORD, at + 1)) {
+      int digits = at + ENGINE_WORD.length();
+      int d = digits;
+      while (d < s.length() && d - digits <= 6 && s.charAt(d) >= '0' && s.charAt(d) <= '9') {
+        d++;
+      }
+      if (d > digits && d - digits <= 6 && d < s.length() && s.charAt(d) == ':') {
+        return at;
+      }
+    }
+    return -1;
+  }
+
+  /** The end of the engine tag match at {@code at}: after the colon and any regex whitespace. */
+  static int engineTagEnd(String s, int at) {
+    int i = s.indexOf(':', at) + 1;
+    while (i < s.length() && VllmPrefix.regexSpace(s.charAt(i))) {
+      i++;
+    }
+    return i;
+  }
+
+  /** The engine number of the tag match at {@code at}. */
+  static int engineIndex(String s, int at) {
+    int v = 0;
+    for (int i = at + ENGINE_WORD.length(); s.charAt(i) != ':'; i++) {
+      v = v * 10 + (s.charAt(i) - '0');
+    }
+    return v;
   }
 }
