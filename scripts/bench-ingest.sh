@@ -27,7 +27,7 @@
 # producer's default; the shipper's `compression.type` is only set by --producer-property), one key
 # for every record (one partition of a 3-partition topic each: the shipper keys by deployment), on
 # topics created alike (3 partitions, broker defaults). Batching stays each client's own default
-# (kcat: librdkafka batch.size 1 MB / 10 000 messages; shipper: batch.size 256 KiB, its shipped
+# (kcat: librdkafka batch.size 1 MB / 10 000 messages; shipper: batch.size 1 MiB since 2026-12-01 23:20 UTC, 256 KiB before, its shipped
 # setting). The headline ratio (target >= 0.5) is the WARM shipper's lines/s (3.) over kcat's: the
 # shipper is a daemon, and kcat, native, has no warm-up to pay. The cold figure (2., a fresh JVM:
 # JVM start, class loading and JIT compilation inside the measured time) is printed beside it, end

@@ -30,7 +30,7 @@ public class RawLineSend {
     p.put("acks", "all");
     p.put("enable.idempotence", "true");
     p.put("linger.ms", "20");
-    p.put("batch.size", "262144");
+    p.put("batch.size", "1048576");
     p.put("compression.type", "none");
     AtomicReference<Exception> failed = new AtomicReference<>();
     try (KafkaProducer<byte[], byte[]> producer =

@@ -163,9 +163,11 @@ public record ShipConfig(
     p.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap);
     p.put(ProducerConfig.CLIENT_ID_CONFIG, "specwatch-ingest-" + deploymentId);
     p.put(ProducerConfig.LINGER_MS_CONFIG, "20");
-    // 256 KiB batches: with the 16 KiB default the network thread completed a batch every ~40
-    // records and became the bottleneck of a file replay (scripts/bench-ingest.sh)
-    p.put(ProducerConfig.BATCH_SIZE_CONFIG, "262144");
+    // 1 MiB batches (librdkafka's default, what kcat sends with): with the 16 KiB default the
+    // network thread completed a batch every ~40 records and became the bottleneck of a file
+    // replay; 1 MiB against 256 KiB: 184 000-195 000 against 162 000 lines/s warm, and less
+    // network-thread CPU (scripts/bench-ingest.sh, ingest/README.md round 9)
+    p.put(ProducerConfig.BATCH_SIZE_CONFIG, "1048576");
     p.put(ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG, "120000");
     p.putAll(producerOverrides);
     p.put(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, "true");

@@ -68,7 +68,7 @@ class ShipConfigTest {
   void maxLineBytesDefaultsTo256KibAndBatchesAreLarge() {
     ShipConfig c = config("k:9092", Map.of());
     assertThat(c.maxLineBytes()).isEqualTo(SourceLine.DEFAULT_MAX_LINE_BYTES).isEqualTo(262144);
-    assertThat(c.producerProperties()).containsEntry("batch.size", "262144");
+    assertThat(c.producerProperties()).containsEntry("batch.size", "1048576");
   }
 
   @Test
