@@ -2,7 +2,6 @@ package io.specwatch.ingest.parse.trtllm;
 
 import io.specwatch.ingest.parse.LinePrefix;
 import io.specwatch.ingest.parse.ParseResult;
-import io.specwatch.ingest.parse.RawFields;
 import java.time.LocalDateTime;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -216,21 +215,20 @@ final class IterationStatsScan {
     if (timestamp == null && timestampText != null) {
       timestamp = TrtllmIterationStatsParser.parseTime(timestampText);
     }
-    return new ParseResult.Parsed(
-        new TrtllmIterationStats(
-            prefix,
-            timestamp,
-            iter,
-            latency,
-            active == null ? null : active.intValue(),
-            queued == null ? null : queued.intValue(),
-            drafted,
-            accepted,
-            withDrafts,
-            length,
-            draftMs,
-            overhead,
-            RawFields.owning(raw)));
+    return TrtllmIterationStatsParser.parsed(
+        prefix,
+        timestamp,
+        iter,
+        latency,
+        active,
+        queued,
+        drafted,
+        accepted,
+        withDrafts,
+        length,
+        draftMs,
+        overhead,
+        raw);
   }
 
   /**

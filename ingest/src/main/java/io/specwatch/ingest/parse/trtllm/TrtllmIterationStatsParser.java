@@ -153,6 +153,37 @@ public final class TrtllmIterationStatsParser implements LineParser {
     if (timestamp == null && root.path("timestamp").isTextual()) {
       timestamp = parseTime(root.get("timestamp").asText());
     }
+    return parsed(
+        prefix,
+        timestamp,
+        iter,
+        latency,
+        active,
+        queued,
+        drafted,
+        accepted,
+        withDrafts,
+        length,
+        draftMs,
+        overhead,
+        raw);
+  }
+
+  /** The parsed line of both paths (counts already checked to fit an int). */
+  static ParseResult parsed(
+      LinePrefix prefix,
+      LocalDateTime timestamp,
+      Long iter,
+      Double latency,
+      Long active,
+      Long queued,
+      Long drafted,
+      Long accepted,
+      Long withDrafts,
+      Double length,
+      Double draftMs,
+      Double overhead,
+      LinkedHashMap<String, String> raw) {
     return new ParseResult.Parsed(
         new TrtllmIterationStats(
             prefix,
