@@ -95,6 +95,10 @@ STARTED=0
 cleanup() {
   if ((STARTED)) && [[ -z "${SPECWATCH_BENCH_KEEP_SERVICES:-}" ]]; then
     svc stop registry kafka || true
+    # a run leaves ~4 GB of records (kcat, the Java client, warm and cold ships) that no later run
+    # reads, and the broker keeps them (7 days): without this, repeated runs filled the disk
+    # (2026-12-01). The next start formats a fresh log dir.
+    rm -rf "$BENCH_DIR/services/kafka/data"
   fi
 }
 trap cleanup EXIT

@@ -61,6 +61,9 @@ cleanup() {
   [[ -n "${APP_PID:-}" ]] && kill -KILL "$APP_PID" 2>/dev/null || true
   if [[ "${SPECWATCH_BENCH_KEEP_SERVICES:-}" != 1 ]]; then
     "$SERVICES" stop registry kafka >/dev/null 2>&1 || true
+    # the run's topics (~5 GB: produced events, changelogs, outputs) are read by no later run and
+    # the broker keeps them: removed, so repeated runs do not fill the disk (2026-12-01)
+    rm -rf "$SPECWATCH_RUN_DIR/services/kafka/data"
   fi
 }
 trap cleanup EXIT
