@@ -3,9 +3,11 @@ package io.specwatch.ingest.normalise;
 import io.specwatch.schemas.DecodeEvent;
 import io.specwatch.schemas.Engine;
 import io.specwatch.schemas.EventKind;
+import io.specwatch.serde.DecodeEventLayout;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
+import org.apache.avro.Schema;
 
 /**
  * Builds the normalisers' {@link DecodeEvent}s like {@link DecodeEvent.Builder}, without its per
@@ -293,8 +295,24 @@ final class EventBuilder {
     return this;
   }
 
+  /**
+   * Whether the generated {@code DecodeEvent} has exactly the fields this builder sets, in order
+   * ({@link DecodeEventLayout}): only then is its all-fields constructor the one {@link #build}
+   * calls. Another schema version on the class path (a v2 class ahead of the jar, as {@code
+   * SchemaEvolutionFaultIT} runs the shipper) has another constructor; events are then built by
+   * Avro's builder, which also fills the fields this one does not know with their defaults.
+   */
+  static final boolean SAME_SCHEMA =
+      DecodeEvent.getClassSchema().getFields().stream()
+          .map(Schema.Field::name)
+          .toList()
+          .equals(DecodeEventLayout.FIELDS);
+
   /** The event; throws what Avro's builder throws when a field without default was not set. */
   DecodeEvent build() {
+    if (!SAME_SCHEMA) {
+      return buildWithAvroBuilder();
+    }
     if (eventId == null
         || deploymentId == null
         || host == null
@@ -376,5 +394,74 @@ final class EventBuilder {
         specEnabled,
         runContextId,
         rawFields);
+  }
+
+  /**
+   * The event built by Avro's builder from the same values (what {@link #build} gives for another
+   * schema version; {@code EventBuilderProperties} checks it against {@link #build}).
+   */
+  DecodeEvent buildWithAvroBuilder() {
+    DecodeEvent.Builder b = DecodeEvent.newBuilder();
+    if (eventId != null) {
+      b.setEventId(eventId); // a field without default left unset: build() throws as before
+    }
+    if (deploymentId != null) {
+      b.setDeploymentId(
+          deploymentId); // a field without default left unset: build() throws as before
+    }
+    if (host != null) {
+      b.setHost(host); // a field without default left unset: build() throws as before
+    }
+    if (source != null) {
+      b.setSource(source); // a field without default left unset: build() throws as before
+    }
+    b.setSourceOffset(sourceOffset);
+    b.setLineNumber(lineNumber);
+    if (engine != null) {
+      b.setEngine(engine); // a field without default left unset: build() throws as before
+    }
+    if (format != null) {
+      b.setFormat(format); // a field without default left unset: build() throws as before
+    }
+    if (kind != null) {
+      b.setKind(kind); // a field without default left unset: build() throws as before
+    }
+    if (eventTime != null) {
+      b.setEventTime(eventTime); // a field without default left unset: build() throws as before
+    }
+    if (ingestTime != null) {
+      b.setIngestTime(ingestTime); // a field without default left unset: build() throws as before
+    }
+    b.setRank(rank);
+    b.setTpRank(tpRank);
+    b.setDpRank(dpRank);
+    b.setEpRank(epRank);
+    b.setRequestId(requestId);
+    b.setPromptCategory(promptCategory);
+    b.setIntervalMs(intervalMs);
+    b.setDecodePasses(decodePasses);
+    b.setCycles(cycles);
+    b.setRunningRequests(runningRequests);
+    b.setQueuedRequests(queuedRequests);
+    b.setTokenUsage(tokenUsage);
+    b.setAcceptLength(acceptLength);
+    b.setAcceptRate(acceptRate);
+    b.setRawAcceptRate(rawAcceptRate);
+    b.setRawAcceptRateDefinition(rawAcceptRateDefinition);
+    b.setAcceptedTokens(acceptedTokens);
+    b.setDraftedTokens(draftedTokens);
+    b.setEmittedTokens(emittedTokens);
+    b.setPerPositionAcceptance(perPositionAcceptance);
+    b.setPerPositionAccepted(perPositionAccepted);
+    b.setGenThroughputTokS(genThroughputTokS);
+    b.setDraftMs(draftMs);
+    b.setVerifyMs(verifyMs);
+    b.setOverheadMs(overheadMs);
+    b.setCycleMs(cycleMs);
+    b.setCudaGraph(cudaGraph);
+    b.setSpecEnabled(specEnabled);
+    b.setRunContextId(runContextId);
+    b.setRawFields(rawFields);
+    return b.build();
   }
 }

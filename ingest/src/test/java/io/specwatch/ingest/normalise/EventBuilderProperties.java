@@ -20,7 +20,8 @@ import org.apache.avro.Schema;
 /**
  * {@link EventBuilder} builds what {@link DecodeEvent.Builder} builds from the same setter calls,
  * and fails where it fails with the same exception: random subsets of the fields set, in random
- * order, with random values, nulls included (also for fields that take none).
+ * order, with random values, nulls included (also for fields that take none); so does its path for
+ * another schema version on the class path ({@link EventBuilder#buildWithAvroBuilder}).
  */
 class EventBuilderProperties {
 
@@ -56,13 +57,22 @@ class EventBuilderProperties {
         avroFailed = invoke(a, avro, value);
       }
     }
+    assertThat(EventBuilder.SAME_SCHEMA).as("this build's DecodeEvent is the layout's").isTrue();
     DecodeEvent oursEvent = null;
     DecodeEvent avroEvent = null;
+    DecodeEvent fallbackEvent = null;
+    Throwable fallbackFailed = oursFailed;
     if (oursFailed == null) {
       try {
         oursEvent = ours.build();
       } catch (RuntimeException e) {
         oursFailed = e;
+      }
+      try {
+        // the path taken when another schema version is on the class path
+        fallbackEvent = ours.buildWithAvroBuilder();
+      } catch (RuntimeException e) {
+        fallbackFailed = e;
       }
     }
     if (avroFailed == null) {
@@ -76,10 +86,15 @@ class EventBuilderProperties {
       assertThat(oursFailed).isNotNull();
       assertThat(oursFailed.getClass()).isEqualTo(avroFailed.getClass());
       assertThat(oursFailed.getMessage()).isEqualTo(avroFailed.getMessage());
+      assertThat(fallbackFailed).isNotNull();
+      assertThat(fallbackFailed.getClass()).isEqualTo(avroFailed.getClass());
+      assertThat(fallbackFailed.getMessage()).isEqualTo(avroFailed.getMessage());
     } else {
       assertThat(oursFailed).isNull();
       assertThat(oursEvent).isEqualTo(avroEvent);
       assertThat(oursEvent.toString()).isEqualTo(avroEvent.toString());
+      assertThat(fallbackFailed).isNull();
+      assertThat(fallbackEvent).isEqualTo(avroEvent);
     }
   }
 
