@@ -310,10 +310,8 @@ final class EventBuilder {
 
   /** The event; throws what Avro's builder throws when a field without default was not set. */
   DecodeEvent build() {
-    if (!SAME_SCHEMA) {
-      return buildWithAvroBuilder();
-    }
-    if (eventId == null
+    if (!SAME_SCHEMA
+        || eventId == null
         || deploymentId == null
         || host == null
         || source == null
@@ -322,35 +320,7 @@ final class EventBuilder {
         || kind == null
         || eventTime == null
         || ingestTime == null) {
-      DecodeEvent.Builder b = DecodeEvent.newBuilder();
-      if (eventId != null) {
-        b.setEventId(eventId);
-      }
-      if (deploymentId != null) {
-        b.setDeploymentId(deploymentId);
-      }
-      if (host != null) {
-        b.setHost(host);
-      }
-      if (source != null) {
-        b.setSource(source);
-      }
-      if (engine != null) {
-        b.setEngine(engine);
-      }
-      if (format != null) {
-        b.setFormat(format);
-      }
-      if (kind != null) {
-        b.setKind(kind);
-      }
-      if (eventTime != null) {
-        b.setEventTime(eventTime);
-      }
-      if (ingestTime != null) {
-        b.setIngestTime(ingestTime);
-      }
-      return b.build(); // throws for the first field not set, as the normalisers' builder did
+      return buildWithAvroBuilder(); // throws for the first field not set, as Avro's builder does
     }
     return new DecodeEvent(
         eventId,

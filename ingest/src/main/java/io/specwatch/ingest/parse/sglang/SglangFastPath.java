@@ -1,6 +1,7 @@
 package io.specwatch.ingest.parse.sglang;
 
 import io.specwatch.ingest.parse.LinePrefix;
+import io.specwatch.ingest.parse.PlainNumbers;
 import io.specwatch.ingest.parse.RawFields;
 import java.nio.charset.StandardCharsets;
 
@@ -66,10 +67,6 @@ final class SglangFastPath {
       KNOWN_AVRO[k] = java.util.Arrays.copyOf(enc, pos + b.length);
     }
   }
-
-  private static final double[] POW10 = {
-    1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15
-  };
 
   /**
    * The line read from its body (after the prefix), or null when the body is not of the common
@@ -289,56 +286,26 @@ final class SglangFastPath {
   }
 
   /**
-   * The field's plain digits as a number at most max, or -1 when the field is absent, not 1 to 18
-   * ASCII digits, or above max (Long.parseLong's value for such text).
+   * The field's value when it is 1 to 18 ASCII digits at most max ({@link PlainNumbers#count}), or
+   * -1 when the field is absent or is not.
    */
   private static long integer(String s, int[] spans, int slot, long max) {
     if (slot == 0) {
       return -1;
     }
-    int from = spans[2 * (slot - 1)];
-    int to = spans[2 * (slot - 1) + 1];
-    if (to - from > 18) {
-      return -1;
-    }
-    long v = 0;
-    for (int i = from; i < to; i++) {
-      char c = s.charAt(i);
-      if (c < '0' || c > '9') {
-        return -1;
-      }
-      v = v * 10 + (c - '0');
-    }
+    long v = PlainNumbers.count(s, spans[2 * (slot - 1)], spans[2 * (slot - 1) + 1]);
     return v <= max ? v : -1;
   }
 
   /**
-   * The field's value when it is digits with an optional '.' and more digits, 15 significant digits
-   * at most: the integer of its digits divided by a power of ten, both exact doubles, so the one
-   * correctly rounded division is what {@link Double#parseDouble} returns. -1 otherwise.
+   * The field's value when it is a plain decimal of at most 15 digits ({@link
+   * PlainNumbers#decimal}: what {@link Double#parseDouble} returns), or -1 when the field is absent
+   * or is not.
    */
   private static double decimal(String s, int[] spans, int slot) {
     if (slot == 0) {
       return -1;
     }
-    int from = spans[2 * (slot - 1)];
-    int to = spans[2 * (slot - 1) + 1];
-    long m = 0;
-    int digits = 0;
-    int dot = -1;
-    for (int i = from; i < to; i++) {
-      char c = s.charAt(i);
-      if (c >= '0' && c <= '9') {
-        m = m * 10 + (c - '0');
-        if (++digits > 15) {
-          return -1;
-        }
-      } else if (c == '.' && dot < 0 && i > from && i + 1 < to) {
-        dot = i;
-      } else {
-        return -1;
-      }
-    }
-    return dot < 0 ? (double) m : m / POW10[to - dot - 1];
+    return PlainNumbers.decimal(s, spans[2 * (slot - 1)], spans[2 * (slot - 1) + 1]);
   }
 }

@@ -1,5 +1,6 @@
 package io.specwatch.ingest.parse.vllm;
 
+import io.specwatch.ingest.parse.PlainNumbers;
 import io.specwatch.ingest.parse.RawFields;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -474,58 +475,14 @@ final class VllmFields {
     return end >= suffix.length() && text.startsWith(suffix, end - suffix.length());
   }
 
-  /** 10^0 to 10^15, each exact as a double. */
-  private static final double[] POW10 = {
-    1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15
-  };
-
-  /**
-   * The value of {@code text[from, to)} when it is a plain decimal: ASCII digits, optionally one
-   * '.' with digits on both sides, at most 15 digits in all; else -1 (also when to &lt; from).
-   * Equal to {@link Double#parseDouble} of that text: the digits without the '.' are an integer M
-   * &lt; 10^15 &lt; 2^53 and 10^f (f fraction digits) is at most 10^15, both exact doubles, so
-   * {@code M / 10^f} is the one correctly rounded double of the decimal, which parseDouble returns
-   * too (its own fast path for at most 15 digits is this division).
-   */
+  /** {@link PlainNumbers#decimal}. */
   static double plainNumber(String text, int from, int to) {
-    if (to <= from || to - from > 16) {
-      return -1;
-    }
-    long m = 0;
-    int dot = -1;
-    for (int i = from; i < to; i++) {
-      char c = text.charAt(i);
-      if (c >= '0' && c <= '9') {
-        m = m * 10 + (c - '0');
-      } else if (c == '.' && dot < 0 && i > from && i < to - 1) {
-        dot = i;
-      } else {
-        return -1;
-      }
-    }
-    if (dot < 0) {
-      return to - from > 15 ? -1 : (double) m;
-    }
-    return m / POW10[to - dot - 1];
+    return PlainNumbers.decimal(text, from, to);
   }
 
-  /**
-   * The value of {@code text[from, to)} when it is 1 to 18 ASCII digits (what {@link
-   * Long#parseLong} reads the same and never as negative), else -1.
-   */
+  /** {@link PlainNumbers#count}. */
   static long plainCount(String text, int from, int to) {
-    if (to <= from || to - from > 18) {
-      return -1;
-    }
-    long v = 0;
-    for (int i = from; i < to; i++) {
-      char c = text.charAt(i);
-      if (c < '0' || c > '9') {
-        return -1;
-      }
-      v = v * 10 + (c - '0');
-    }
-    return v;
+    return PlainNumbers.count(text, from, to);
   }
 
   /** Whether text holds only ASCII digits, '.', '+' and '-'. */
