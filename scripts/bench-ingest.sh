@@ -184,6 +184,8 @@ main() {
 
   log "bench: starting its own Kafka ($BOOTSTRAP) and registry (127.0.0.1:$RPORT), run dir $BENCH_DIR/services"
   STARTED=1
+  # a data dir left by a run that kept or lost its services: fresh one when the broker is not running
+  svc status kafka >/dev/null 2>&1 || rm -rf "$BENCH_DIR/services/kafka/data"
   svc start kafka registry
   local t
   for t in "$T_RAW.1" "$T_RAW.2" "$T_RAW.3" "$T_PERF" "$T_EVENTS" "$T_DLQ" "$T_REQ" "$T_CTX" "$T_WARM.events" "$T_WARM.dlq" \

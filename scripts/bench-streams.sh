@@ -78,6 +78,10 @@ CP="$TEST_CLASSES:$APP_JAR:$SPECWATCH_HOME/streams-app/target/lib/*"
 bench() { "$JAVA" -Xmx1g -cp "$CP" io.specwatch.streams.StreamsBench "$@"; }
 
 log "bench streams: own services in $SPECWATCH_RUN_DIR (Kafka $BOOTSTRAP, registry $REGISTRY)"
+# a broker data dir left by a run that kept or lost its services (kill, KEEP_SERVICES) holds thousands
+# of old partitions: loading them took the broker past the 300 s start timeout (2026-12-02). A broker
+# that is not running gets a fresh data dir.
+"$SERVICES" status kafka >/dev/null 2>&1 || rm -rf "$SPECWATCH_RUN_DIR/services/kafka/data"
 "$SERVICES" start kafka registry
 KAFKA_HOME="$(fetch_kafka_jars)"
 

@@ -23,11 +23,12 @@ import org.apache.kafka.streams.processor.api.FixedKeyRecord;
  * what Kafka Streams itself allows on this machine. Run from the test classpath:
  *
  * <pre>
- * StreamsFloorBench BOOTSTRAP REGISTRY TOPIC APP_ID bytes|avro [WARMUP_EVENTS]
+ * StreamsFloorBench BOOTSTRAP REGISTRY TOPIC APP_ID bytes|avro|fast [WARMUP_EVENTS]
  * </pre>
  *
- * {@code bytes}: values stay byte arrays; {@code avro}: values are decoded as DecodeEvent, as the
- * app does. Prints the line of {@link StreamsBench#await}.
+ * {@code bytes}: values stay byte arrays; {@code avro}: values are decoded as DecodeEvent by
+ * Avro's reader; {@code fast}: by the app's own decoder ({@link FastDecodeEventDeserializer}), as
+ * the app does. Prints the line of {@link StreamsBench#await}.
  */
 public final class StreamsFloorBench {
   private StreamsFloorBench() {}
@@ -35,13 +36,12 @@ public final class StreamsFloorBench {
   public static void main(String[] args) throws Exception {
     if (args.length < 5) {
       System.err.println(
-          "usage: StreamsFloorBench BOOTSTRAP REGISTRY TOPIC APP_ID bytes|avro [WARMUP_EVENTS]");
+          "usage: StreamsFloorBench BOOTSTRAP REGISTRY TOPIC APP_ID bytes|avro|fast [WARMUP_EVENTS]");
       System.exit(2);
     }
     String bootstrap = args[0];
     String topic = args[2];
     String appId = args[3];
-    boolean avro = args[4].equals("avro");
     long warmup = args.length > 5 ? Long.parseLong(args[5]) : 0;
     Properties p = new Properties();
     p.put(StreamsConfig.APPLICATION_ID_CONFIG, appId);
@@ -51,10 +51,13 @@ public final class StreamsFloorBench {
     p.put(StreamsConfig.COMMIT_INTERVAL_MS_CONFIG, "1000");
     p.put("auto.offset.reset", "earliest");
     StreamsBuilder b = new StreamsBuilder();
+    Map<String, String> registry = Map.of("schema.registry.url", args[1]);
     Serde<?> values =
-        avro
-            ? AvroSerde.forClass(DecodeEvent.class, Map.of("schema.registry.url", args[1]), false)
-            : Serdes.ByteArray();
+        switch (args[4]) {
+          case "avro" -> AvroSerde.forClass(DecodeEvent.class, registry, false);
+          case "fast" -> FastDecodeEventDeserializer.serde(registry);
+          default -> Serdes.ByteArray();
+        };
     b.stream(topic, Consumed.with(Serdes.String(), values).withName("floor-source"))
         .processValues(Nothing::new, Named.as("floor-nothing"));
     try (KafkaStreams streams = new KafkaStreams(b.build(), p)) {
