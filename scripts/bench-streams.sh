@@ -8,7 +8,7 @@
 #      W warm-up events (the JVM's JIT compiles the hot paths meanwhile, ~15 CPU-s of C2 on this
 #      machine) until the group's committed offsets reach the end; prints both, the ratio (target
 #      >= 0.25) and the whole-run rate (from the first commit) for comparison. Then the floor: a
-#      topology that only decodes the same topic's Avro values with the same Streams settings
+#      topology that only decodes the same topic's Avro values (the app's own decoder) with the same Streams settings
 #      (StreamsFloorBench, no state, no output), sustained rate and ratio: what Kafka Streams itself
 #      allows on this machine.
 #   2. heap: the app with -Xmx512m over events of 10,000 deployments whose windows are all open at
@@ -133,9 +133,9 @@ run_app "$APP_ID" "$IN" "$OUT" ${SPECWATCH_BENCH_APP_ARGS:-}
 bench await "$BOOTSTRAP" "$APP_ID" "$IN" 1800 "$WARMUP" | tee "$WORK/streams.txt"
 kill -0 "$APP_PID" 2>/dev/null || die "the app died, see $WORK/$APP_ID.log"
 stop_app
-log "floor: a no-op exactly_once_v2 topology decoding the same topic's Avro values"
+log "floor: a no-op exactly_once_v2 topology decoding the same topic's Avro values with the app's decoder"
 "$JAVA" "${JAVA_OPTS[@]}" -cp "$CP" io.specwatch.streams.StreamsFloorBench "$BOOTSTRAP" "$REGISTRY" "$IN" \
-  "bench-floor-$RUN_ID" avro "$WARMUP" 2>"$WORK/floor.log" | tee "$WORK/floor.txt"
+  "bench-floor-$RUN_ID" fast "$WARMUP" 2>"$WORK/floor.log" | tee "$WORK/floor.txt"
 FLOOR_RATE=$(sed -n 's/.* events_per_s=\([0-9]*\).*/\1/p' "$WORK/floor.txt")
 [[ -n "$FLOOR_RATE" ]] || die "no floor figure, see $WORK/floor.log"
 APP_RATE=$(sed -n 's/.* events_per_s=\([0-9]*\).*/\1/p' "$WORK/streams.txt")
@@ -167,7 +167,7 @@ echo "==== streams benchmark ($(nproc) cores, $WARMUP warm-up + $EVENTS measured
 printf 'consumer perf tool (baseline): %.0f records/s\n' "$PERF_RATE"
 printf 'streams app, exactly_once_v2:  %d events/s sustained (after the warm-up), %d events/s over the whole run\n' "$APP_RATE" "$WHOLE_RATE"
 awk -v a="$APP_RATE" -v b="$PERF_RATE" 'BEGIN {printf "ratio streams / consumer perf: %.3f (target >= 0.25)\n", a / b}'
-printf 'floor (no-op EOS topology, Avro decode only): %d events/s sustained\n' "$FLOOR_RATE"
+printf 'floor (no-op EOS topology, Avro decode by the app decoder only): %d events/s sustained\n' "$FLOOR_RATE"
 awk -v a="$FLOOR_RATE" -v b="$PERF_RATE" -v c="$APP_RATE" 'BEGIN {printf "ratio floor / consumer perf: %.3f; the app reaches %.0f %% of the floor\n", a / b, 100 * c / a}'
 printf 'heap, %d deployments with open windows (-Xmx512m): used after full GC %d MB of %d MB committed, RSS %d MB (target <= 512 MB)\n' \
   "$HEAP_DEPLOYMENTS" "$((HEAP_USED_K / 1024))" "$((HEAP_TOTAL_K / 1024))" "$((RSS_K / 1024))"
