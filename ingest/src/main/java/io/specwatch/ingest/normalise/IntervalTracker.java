@@ -4,12 +4,30 @@ import java.time.Instant;
 import java.util.HashMap;
 import java.util.Map;
 
-/** Wall time since the previous line of the same rank, within one source. */
+/**
+ * Wall time since the previous line of the same rank, within one source. One state object per rank
+ * key, so a line costs one map lookup (the normaliser's sequential stage calls both methods for
+ * every SGLang line; three maps meant five lookups and a boxed count per line).
+ */
 final class IntervalTracker {
 
-  private final Map<String, Instant> last = new HashMap<>();
-  private final Map<String, Instant> lastChange = new HashMap<>();
-  private final Map<String, Long> pendingPasses = new HashMap<>();
+  /** What one rank key has seen; the fields of {@link #next} and {@link #cycleMs} are separate. */
+  private static final class Rank {
+    Instant last; // previous timestamp given to next()
+    Instant lastChange; // timestamp of the last cycleMs() line whose time advanced (or restarted)
+    long pendingPasses; // passes carried since lastChange
+  }
+
+  private final Map<String, Rank> ranks = new HashMap<>();
+
+  private Rank rank(String rankKey) {
+    Rank r = ranks.get(rankKey);
+    if (r == null) {
+      r = new Rank();
+      ranks.put(rankKey, r);
+    }
+    return r;
+  }
 
   /**
    * Ms per decode pass for second-resolution logs: passes of lines whose timestamp did not advance
@@ -21,19 +39,20 @@ final class IntervalTracker {
     if (time == null || passes <= 0) {
       return null;
     }
-    Instant changed = lastChange.get(rankKey);
+    Rank r = rank(rankKey);
+    Instant changed = r.lastChange;
     if (changed == null || time.isBefore(changed)) {
-      lastChange.put(rankKey, time);
-      pendingPasses.put(rankKey, 0L);
+      r.lastChange = time;
+      r.pendingPasses = 0;
       return null;
     }
-    long pending = pendingPasses.getOrDefault(rankKey, 0L) + passes;
+    long pending = r.pendingPasses + passes;
     if (!time.isAfter(changed)) {
-      pendingPasses.put(rankKey, pending);
+      r.pendingPasses = pending;
       return null;
     }
-    lastChange.put(rankKey, time);
-    pendingPasses.put(rankKey, 0L);
+    r.lastChange = time;
+    r.pendingPasses = 0;
     return (double) (time.toEpochMilli() - changed.toEpochMilli()) / pending;
   }
 
@@ -42,7 +61,9 @@ final class IntervalTracker {
     if (time == null) {
       return null;
     }
-    Instant previous = last.put(rankKey, time);
+    Rank r = rank(rankKey);
+    Instant previous = r.last;
+    r.last = time;
     if (previous == null || time.isBefore(previous)) {
       return null;
     }
