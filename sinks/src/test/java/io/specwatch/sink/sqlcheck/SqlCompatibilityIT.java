@@ -362,7 +362,7 @@ class SqlCompatibilityIT {
             "deployment\ttype\tfirst_window\tevidence\tattributed_change\n"
                 + "b-below\tSPEC_BELOW_BASELINE\t2026-05-01 00:25:00\tspeedup observed 0.79 vs 1\t\n"
                 + "c-collapse\tREGRESSION\t2026-05-01 00:22:00"
-                + "\tverifyMsP50 observed 28.4 vs 19.1 p=0.000014\tenv NCCL_P2P_LEVEL removed\n");
+                + "\tverifyMsP50 observed 28.4 vs 19.1 p=1.4e-5\tenv NCCL_P2P_LEVEL removed\n");
     assertThat(
             outcome(outcomes, "demo raised")
                 .text()
