@@ -26,9 +26,9 @@ import org.apache.kafka.streams.processor.api.FixedKeyRecord;
  * StreamsFloorBench BOOTSTRAP REGISTRY TOPIC APP_ID bytes|avro|fast [WARMUP_EVENTS]
  * </pre>
  *
- * {@code bytes}: values stay byte arrays; {@code avro}: values are decoded as DecodeEvent by
- * Avro's reader; {@code fast}: by the app's own decoder ({@link FastDecodeEventDeserializer}), as
- * the app does. Prints the line of {@link StreamsBench#await}.
+ * {@code bytes}: values stay byte arrays; {@code avro}: values are decoded as DecodeEvent by Avro's
+ * reader; {@code fast}: by the app's own decoder ({@link FastDecodeEventDeserializer}), as the app
+ * does. Prints the line of {@link StreamsBench#await}.
  */
 public final class StreamsFloorBench {
   private StreamsFloorBench() {}
