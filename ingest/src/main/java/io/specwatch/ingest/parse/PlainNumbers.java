@@ -3,7 +3,7 @@ package io.specwatch.ingest.parse;
 /**
  * Plain numbers read by hand on the parsers' hot paths (SGLang and vLLM fields): the same values as
  * {@link Long#parseLong} and {@link Double#parseDouble} for the texts they accept, -1 for any other
- * text (the caller then takes its general path). {@code VllmFastParseProperties} checks them
+ * text (the caller then takes its general path). {@code VllmFastParseNumberProperties} checks them
  * against the JDK's parsers.
  */
 public final class PlainNumbers {

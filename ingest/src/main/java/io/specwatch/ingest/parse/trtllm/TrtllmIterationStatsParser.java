@@ -61,7 +61,7 @@ public final class TrtllmIterationStatsParser implements LineParser {
 
   /**
    * The parse without the fast path: Jackson's tree for every line (the reference the fast path is
-   * tested against, {@code TrtllmFastPathProperties}).
+   * tested against, the {@code TrtllmFastPath*Properties}).
    */
   ParseResult parseWithTree(String line) {
     return parse(line, false);

@@ -12,7 +12,7 @@ import java.time.MonthDay;
  * <p>The prefix is read by hand: what the regex {@code
  * ^(?:\(([^)]{1,80})\)\s+)?(?:DEBUG|INFO|WARNING|ERROR|CRITICAL)\s+(\d{2})-(\d{2})
  * (\d{2}):(\d{2}):(\d{2})(?:[.,](\d{1,9}))?\s+\[?[\w./-]{1,120}:\d{1,7}\]\s?} matched (the regex
- * was one of the largest costs of a vLLM line's parse in JFR; {@code VllmFastParseProperties}
+ * was one of the largest costs of a vLLM line's parse in JFR; {@code VllmFastParsePrefixProperties}
  * checks both agree, against ReferenceVllmPrefix). The regex never backtracks into a shorter run:
  * each run ({@code [^)]}, digits, name chars) is followed by a char outside it.
  */

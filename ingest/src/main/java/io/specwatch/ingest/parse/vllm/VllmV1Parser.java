@@ -140,7 +140,7 @@ public final class VllmV1Parser implements LineParser {
 
   /**
    * Where the first match of the regex {@code Engine (\\d{1,6}):\\s*} starts in {@code s}, or -1:
-   * {@code Engine }, one to six ASCII digits and a colon ({@code VllmFastParseProperties}).
+   * {@code Engine }, one to six ASCII digits and a colon ({@code VllmFastParsePrefixProperties}).
    */
   static int engineTag(String s) {
     for (int at = s.indexOf(ENGINE_WORD); at >= 0; at = s.indexOf(ENGINE_WORD, at + 1)) {
