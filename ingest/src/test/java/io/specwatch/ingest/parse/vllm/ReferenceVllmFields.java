@@ -8,7 +8,7 @@ import java.util.Locale;
 import java.util.Map;
 
 // Round 9 reference: VllmFields as it was before the round-9 hand-written scans (commit a0190fc),
-// verbatim but for the class names; VllmFastParseProperties checks the new code gives the same
+// verbatim but for the class names; the VllmFastParse*Properties check the new code gives the same
 // results. Not used by production code.
 /**
  * Reads vLLM's {@code Name: value unit, Name: value unit} field lists. A comma-separated part

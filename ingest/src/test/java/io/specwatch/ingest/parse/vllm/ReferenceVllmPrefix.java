@@ -7,7 +7,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 // Round 9 reference: VllmPrefix as it was before the round-9 hand-written scans (commit a0190fc),
-// verbatim but for the class names; VllmFastParseProperties checks the new code gives the same
+// verbatim but for the class names; the VllmFastParse*Properties check the new code gives the same
 // results. Not used by production code.
 /**
  * Splits vLLM's logging prefix off a line: {@code INFO 06-06 14:20:34 [loggers.py:116] }, {@code

@@ -4,7 +4,7 @@ import io.specwatch.ingest.parse.ParseResult;
 import java.util.List;
 
 // Round 9 reference: VllmReads as it was before the round-9 hand-written scans (commit a0190fc),
-// verbatim but for the class names; VllmFastParseProperties checks the new code gives the same
+// verbatim but for the class names; the VllmFastParse*Properties check the new code gives the same
 // results. Not used by production code.
 /** Reads shared by the v0 and V1 parsers. */
 final class ReferenceVllmReads {

@@ -5,7 +5,7 @@ import io.specwatch.ingest.parse.ParseResult;
 import java.util.List;
 
 // Round 9 reference: VllmV0Parser as it was before the round-9 hand-written scans (commit a0190fc),
-// verbatim but for the class names; VllmFastParseProperties checks the new code gives the same
+// verbatim but for the class names; the VllmFastParse*Properties check the new code gives the same
 // results. Not used by production code.
 /**
  * vLLM v0 engine lines: {@code Speculative metrics: Draft acceptance rate: F, System efficiency: F,

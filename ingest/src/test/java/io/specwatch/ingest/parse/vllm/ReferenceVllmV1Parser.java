@@ -7,7 +7,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 // Round 9 reference: VllmV1Parser as it was before the round-9 hand-written scans (commit a0190fc),
-// verbatim but for the class names; VllmFastParseProperties checks the new code gives the same
+// verbatim but for the class names; the VllmFastParse*Properties check the new code gives the same
 // results. Not used by production code.
 /**
  * vLLM V1 engine lines, every ~10 s per DP engine:
