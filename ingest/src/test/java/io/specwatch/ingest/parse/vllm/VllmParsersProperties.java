@@ -8,6 +8,7 @@ import io.specwatch.ingest.parse.ParserRegistry;
 import io.specwatch.ingest.parse.trtllm.TrtllmIterationStatsParser;
 import io.specwatch.ingest.parse.trtllm.TrtllmIterationStatsParserTest;
 import java.util.List;
+import java.util.stream.Stream;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
 import net.jqwik.api.Combinators;
@@ -19,17 +20,9 @@ import net.jqwik.api.Provide;
 class VllmParsersProperties {
 
   private static final List<String> REAL =
-      List.of(
-          VllmParsersTest.ENGINE,
-          VllmParsersTest.SPEC_V1,
-          VllmParsersTest.SPEC_V2,
-          VllmParsersTest.SPEC_V3,
-          VllmParsersTest.SPEC_V4,
-          VllmParsersTest.SPEC_IDLE,
-          VllmParsersTest.V0_THROUGHPUT,
-          VllmParsersTest.V0_SPEC,
-          VllmParsersTest.V0_STAGE,
-          TrtllmIterationStatsParserTest.SPEC);
+      Stream.concat(
+              VllmParsersTest.SAMPLES.stream(), Stream.of(TrtllmIterationStatsParserTest.SPEC))
+          .toList();
 
   private static final List<LineParser> PARSERS =
       List.of(new VllmV0Parser(), new VllmV1Parser(), new TrtllmIterationStatsParser());

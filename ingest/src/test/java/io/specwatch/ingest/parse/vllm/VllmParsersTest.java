@@ -6,6 +6,7 @@ import io.specwatch.ingest.parse.ParseResult;
 import io.specwatch.ingest.parse.ParserRegistry;
 import java.time.LocalTime;
 import java.time.MonthDay;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class VllmParsersTest {
@@ -48,6 +49,11 @@ class VllmParsersTest {
       "INFO 08-01 10:00:05 spec_decode_worker.py:1071] SpecDecodeWorker stage times:"
           + " average_time_per_proposal_tok_ms=2.50 scoring_time_ms=25.00"
           + " verification_time_ms=1.50";
+
+  /** Every sample line above, in declaration order (the property tests' committed samples). */
+  static final List<String> SAMPLES =
+      List.of(
+          ENGINE, SPEC_V1, SPEC_V2, SPEC_V3, SPEC_V4, SPEC_IDLE, V0_THROUGHPUT, V0_SPEC, V0_STAGE);
 
   private final ParserRegistry registry = ParserRegistry.defaults();
 

@@ -46,17 +46,7 @@ final class VllmReferenceCheck {
         }
       }
     }
-    lines.addAll(
-        List.of(
-            VllmParsersTest.ENGINE,
-            VllmParsersTest.SPEC_V1,
-            VllmParsersTest.SPEC_V2,
-            VllmParsersTest.SPEC_V3,
-            VllmParsersTest.SPEC_V4,
-            VllmParsersTest.SPEC_IDLE,
-            VllmParsersTest.V0_THROUGHPUT,
-            VllmParsersTest.V0_SPEC,
-            VllmParsersTest.V0_STAGE));
+    lines.addAll(VllmParsersTest.SAMPLES);
     try (var in = VllmReferenceCheck.class.getResourceAsStream("/mixed/mixed-engines.log")) {
       String text = new String(Objects.requireNonNull(in).readAllBytes(), StandardCharsets.UTF_8);
       lines.addAll(text.lines().toList());
