@@ -4,13 +4,13 @@
 #   1. throughput: W + N realistic SGLang interval events (Avro, many deployments, event time
 #      advancing so windows close) on one topic; Kafka's consumer perf tool reads that topic
 #      (records/s; three runs, the median one is the baseline), then the streams app with
-#      exactly_once_v2 processes it from the beginning. The sustained rate counts the last N events: from the first commit at or past the
-#      W warm-up events (the JVM's JIT compiles the hot paths meanwhile, ~15 CPU-s of C2 on this
-#      machine) until the group's committed offsets reach the end; prints both, the ratio (target
-#      >= 0.25) and the whole-run rate (from the first commit) for comparison. Then the floor: a
-#      topology that only decodes the same topic's Avro values (the app's own decoder) with the same
-#      Streams settings (StreamsFloorBench, no state, no output), sustained rate and ratio: what Kafka Streams itself
-#      allows on this machine.
+#      exactly_once_v2 processes it from the beginning. The sustained rate counts the last N
+#      events: from the first commit at or past the W warm-up events (the JVM's JIT compiles the
+#      hot paths meanwhile, ~15 CPU-s of C2 on this machine) until the group's committed offsets
+#      reach the end; prints both, the ratio (target >= 0.25) and the whole-run rate (from the
+#      first commit) for comparison. Then the floor: a topology that only decodes the same topic's
+#      Avro values (the app's own decoder) with the same Streams settings (StreamsFloorBench, no
+#      state, no output), sustained rate and ratio: what Kafka Streams itself allows on this machine.
 #   2. heap: the app with -Xmx512m over events of 10,000 deployments whose windows are all open at
 #      the end; heap used after a full GC (jcmd GC.run + GC.heap_info) and RSS (target <= 512 MB).
 #
