@@ -372,35 +372,37 @@ final class EventBuilder {
    */
   DecodeEvent buildWithAvroBuilder() {
     DecodeEvent.Builder b = DecodeEvent.newBuilder();
+    // the fields without a default are set only when not null: one left unset makes Avro's build()
+    // throw, as Avro's builder did before this class (a null given to its setter would throw
+    // sooner)
     if (eventId != null) {
-      b.setEventId(eventId); // a field without default left unset: build() throws as before
+      b.setEventId(eventId);
     }
     if (deploymentId != null) {
-      b.setDeploymentId(
-          deploymentId); // a field without default left unset: build() throws as before
+      b.setDeploymentId(deploymentId);
     }
     if (host != null) {
-      b.setHost(host); // a field without default left unset: build() throws as before
+      b.setHost(host);
     }
     if (source != null) {
-      b.setSource(source); // a field without default left unset: build() throws as before
+      b.setSource(source);
     }
     b.setSourceOffset(sourceOffset);
     b.setLineNumber(lineNumber);
     if (engine != null) {
-      b.setEngine(engine); // a field without default left unset: build() throws as before
+      b.setEngine(engine);
     }
     if (format != null) {
-      b.setFormat(format); // a field without default left unset: build() throws as before
+      b.setFormat(format);
     }
     if (kind != null) {
-      b.setKind(kind); // a field without default left unset: build() throws as before
+      b.setKind(kind);
     }
     if (eventTime != null) {
-      b.setEventTime(eventTime); // a field without default left unset: build() throws as before
+      b.setEventTime(eventTime);
     }
     if (ingestTime != null) {
-      b.setIngestTime(ingestTime); // a field without default left unset: build() throws as before
+      b.setIngestTime(ingestTime);
     }
     b.setRank(rank);
     b.setTpRank(tpRank);
