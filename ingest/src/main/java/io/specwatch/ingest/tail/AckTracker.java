@@ -62,13 +62,17 @@ final class AckTracker {
     }
   }
 
-  synchronized long committedOffset() {
-    return committedOffset;
+  /**
+   * The committed position as one pair, read under one lock: reading the offset and the line count
+   * in two calls could interleave with {@link #done} and pair a line's end offset with the next
+   * line's number, so a resume would number every later line one too high.
+   */
+  synchronized Committed committed() {
+    return new Committed(committedOffset, committedLines);
   }
 
-  synchronized long committedLines() {
-    return committedLines;
-  }
+  /** End offset of the done prefix and the number of lines before it. */
+  record Committed(long offset, long lines) {}
 
   synchronized boolean idle() {
     return inFlight.isEmpty();

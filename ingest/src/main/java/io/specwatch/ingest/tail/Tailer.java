@@ -476,12 +476,8 @@ public final class Tailer implements Runnable {
     if (crash || s.tracker == null) {
       return;
     }
-    Checkpoint cp =
-        new Checkpoint(
-            s.file.source(),
-            s.genIdentity,
-            s.tracker.committedOffset(),
-            s.tracker.committedLines());
+    AckTracker.Committed at = s.tracker.committed();
+    Checkpoint cp = new Checkpoint(s.file.source(), s.genIdentity, at.offset(), at.lines());
     if (!cp.equals(s.lastSaved)) {
       store.save(cp);
       s.lastSaved = cp;
