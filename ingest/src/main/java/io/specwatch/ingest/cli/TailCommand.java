@@ -143,8 +143,14 @@ final class TailCommand implements Callable<Integer> {
               } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
               }
-              // SIGTERM after a clean shutdown is a success; halt so the signal's 143 is not used
-              Runtime.getRuntime().halt(failed.get() ? 2 : 0);
+              // SIGTERM after a clean shutdown is a success; halt so the signal's 143 is not used.
+              // tailer.failure() is set before awaitFinished returns; `failed` may not be yet, and
+              // halt cuts off the main thread's report, so the failure is printed here
+              Throwable failure = tailer.failure();
+              if (failure != null) {
+                System.err.println("specwatch ingest tail: " + failure);
+              }
+              Runtime.getRuntime().halt(failure != null || failed.get() ? 2 : 0);
             },
             "specwatch-tail-shutdown");
     Runtime.getRuntime().addShutdownHook(hook);

@@ -1,5 +1,6 @@
 package io.specwatch.ingest.tail;
 
+import io.specwatch.ingest.context.ContextFields;
 import io.specwatch.ingest.context.RunContextFileWatcher;
 import io.specwatch.ingest.context.RunContextTracker;
 import io.specwatch.ingest.normalise.SourceContext;
@@ -19,6 +20,7 @@ import java.nio.file.Path;
 import java.nio.file.PathMatcher;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -73,6 +75,10 @@ public final class Tailer implements Runnable {
   private final Map<String, Source> sources = new LinkedHashMap<>();
   private final AtomicReference<Exception> fatal = new AtomicReference<>();
   private final CountDownLatch finished = new CountDownLatch(1);
+
+  /** What ended {@link #run()} by an exception; set before {@link #finished} is counted down. */
+  private volatile Throwable failure;
+
   private final java.util.concurrent.atomic.AtomicLong abandoned =
       new java.util.concurrent.atomic.AtomicLong();
   private volatile boolean stop;
@@ -83,7 +89,19 @@ public final class Tailer implements Runnable {
   private final RunContextTracker contexts;
   private final RunContextFileWatcher contextFile;
   private final ShipObserver observer;
-  private long savedLogVersion;
+  // the log layers after each line that changed them, oldest first, until the checkpoint of that
+  // line's file passed it (loop thread only)
+  private final ArrayDeque<LayersAfter> unsavedLayers = new ArrayDeque<>();
+  private long readLogVersion;
+
+  /** The log layers as they stood after the line ending at endOffset of tracker's file. */
+  private record LayersAfter(
+      AckTracker tracker, long endOffset, Map<String, ContextFields> layers) {
+
+    boolean committed() {
+      return tracker.committed().offset() >= endOffset;
+    }
+  }
 
   /** A record whose delivery failed with a retriable error, to be sent again by the loop. */
   private record Resend(ProducerRecord<String, byte[]> record, Runnable acked) {}
@@ -112,7 +130,7 @@ public final class Tailer implements Runnable {
     this.observer = observer;
     this.contexts = config.ship().runContext().newTracker(config.ship().deploymentId());
     this.contexts.restoreLogLayers(RunContextState.load(config.checkpointDir()));
-    this.savedLogVersion = contexts.logVersion();
+    this.readLogVersion = contexts.logVersion();
     Path file = config.ship().runContext().file();
     this.contextFile = file == null ? null : new RunContextFileWatcher(file, contexts);
   }
@@ -146,12 +164,32 @@ public final class Tailer implements Runnable {
   }
 
   /**
+   * What ended {@link #run()} by an exception, or null. Set before {@link #awaitFinished} returns,
+   * so a shutdown hook that waited for the run reads the outcome itself, not a flag that the thread
+   * which called run() sets only after catching the exception.
+   */
+  public Throwable failure() {
+    return failure;
+  }
+
+  /**
    * Tails until stopped (or idle with exitWhenIdle).
    *
    * @throws ShipException when Kafka rejected a record for good or a file/checkpoint failed
    */
   @Override
   public void run() {
+    try {
+      tail();
+    } catch (RuntimeException | Error e) {
+      failure = e;
+      throw e;
+    } finally {
+      finished.countDown();
+    }
+  }
+
+  private void tail() {
     LOG.info(
         "tailing globs={} checkpointDir={} maxInFlightLines={} {}",
         config.globs(),
@@ -200,7 +238,6 @@ public final class Tailer implements Runnable {
           LOG.debug("close source={} failed: {}", s.file.source(), e.toString());
         }
       }
-      finished.countDown();
     }
   }
 
@@ -291,6 +328,11 @@ public final class Tailer implements Runnable {
     for (TailedFile.ReadLine rl : lines) {
       AckTracker.Entry entry = s.tracker.add(rl.endOffset(), rl.line().lineNumber());
       IngestOutcome outcome = s.ingestor.ingest(rl.line());
+      long version = contexts.logVersion();
+      if (version != readLogVersion) { // rare: the line revealed context fields
+        unsavedLayers.addLast(new LayersAfter(s.tracker, rl.endOffset(), contexts.logLayers()));
+        readLogVersion = version;
+      }
       observer.line(rl.line(), rl.endOffset(), outcome);
       List<ProducerRecord<String, byte[]>> out = records.toRecords(outcome, s.file.source());
       if (out.isEmpty()) {
@@ -461,14 +503,25 @@ public final class Tailer implements Runnable {
     return out;
   }
 
+  /**
+   * The run-context state first, then the checkpoints, and the state only as of lines the
+   * checkpoints pass. A checkpoint past a line that revealed a context must never be on disk
+   * without that context (a restart would resume after the line and stamp later events with the
+   * context from before it), and a context must never be on disk before the checkpoints pass the
+   * line that revealed it (a restart would read the lines before it again and stamp them with it).
+   * Layers are saved as of the newest change whose line, and every earlier change's line, the
+   * checkpoints cover: the acks read here can only advance before the checkpoints below are read.
+   */
   private void saveCheckpoints() {
+    LayersAfter covered = null;
+    while (!unsavedLayers.isEmpty() && unsavedLayers.peekFirst().committed()) {
+      covered = unsavedLayers.pollFirst();
+    }
+    if (!crash && covered != null) {
+      RunContextState.save(config.checkpointDir(), covered.layers());
+    }
     for (Source s : sources.values()) {
       saveCheckpoint(s);
-    }
-    long v = contexts.logVersion();
-    if (!crash && v != savedLogVersion) {
-      RunContextState.save(config.checkpointDir(), contexts.logLayers());
-      savedLogVersion = v;
     }
   }
 

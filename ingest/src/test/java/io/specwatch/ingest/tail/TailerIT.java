@@ -7,6 +7,7 @@ import io.specwatch.ingest.normalise.EventIds;
 import io.specwatch.ingest.normalise.FileFingerprint;
 import io.specwatch.ingest.normalise.NormaliseConfig;
 import io.specwatch.ingest.ship.ShipConfig;
+import io.specwatch.ingest.ship.ShipException;
 import io.specwatch.schemas.DecodeEvent;
 import io.specwatch.serde.AvroSerde;
 import io.specwatch.testkit.SpecwatchContainers;
@@ -206,6 +207,75 @@ class TailerIT {
     assertThat(crashedAt).isGreaterThan(half); // the restart resumed in the middle of the file
     assertThat(checkpointOffset(w.source)).isEqualTo(w.offset);
     assertNoLostLine(w.expected);
+  }
+
+  /**
+   * A run that fails (here: the checkpoint dir is replaced by a regular file, so the next
+   * checkpoint cannot be written) reports its exception through {@link Tailer#failure()} by the
+   * time {@link Tailer#awaitFinished} returns: the tail command's SIGTERM hook reads it to exit 2,
+   * not 0.
+   */
+  @Test
+  void aFailedRunIsReportedBeforeAwaitFinishedReturns() throws Exception {
+    LogWriter w = new LogWriter(dir.resolve("a.log"));
+    w.header("A");
+    w.metrics(20);
+    Tailer tailer = new Tailer(config(false, 64));
+    Future<?> run = start(tailer);
+    await().atMost(Duration.ofSeconds(30)).until(() -> checkpointOffset(w.source) == w.offset);
+    assertThat(tailer.failure()).isNull();
+    Path checkpoints = dir.resolve("checkpoints");
+    try (var files = Files.list(checkpoints)) {
+      for (Path f : files.toList()) {
+        Files.delete(f);
+      }
+    }
+    Files.delete(checkpoints);
+    Files.writeString(checkpoints, "not a directory");
+    w.metrics(5);
+    assertThat(tailer.awaitFinished(Duration.ofSeconds(30))).isTrue();
+    assertThat(tailer.failure()).isInstanceOf(ShipException.class);
+    assertThat(run).failsWithin(Duration.ofSeconds(5));
+  }
+
+  /**
+   * The run-context state file only holds what lines below the checkpoint revealed: a context read
+   * from a line Kafka has not acknowledged is not saved (a restart reads the lines before it again,
+   * and they must not be stamped with it), and it is saved once the checkpoint passes the line.
+   */
+  @Test
+  void contextsOfUnacknowledgedLinesAreNotSaved() throws Exception {
+    Path log = dir.resolve("ctx.log");
+    String decode =
+        "[2026-11-30 17:00:01 TP0] Decode batch. #running-req: 4, #token: 1200, token usage: 0.02,"
+            + " accept len: 2.00, gen throughput (token/s): 240.00, #queue-req: 0, ";
+    Files.write(
+        log,
+        List.of(
+            decode,
+            "[2026-11-30 17:00:02] server_args=ServerArgs(model_path='moonshotai/Kimi-K2.5',"
+                + " tp_size=8, speculative_algorithm='EAGLE3', speculative_num_steps=2)",
+            decode));
+    Path checkpoints = dir.resolve("checkpoints");
+    int port;
+    try (java.net.ServerSocket s = new java.net.ServerSocket(0)) {
+      port = s.getLocalPort(); // closed again: nothing listens there
+    }
+    Tailer down = new Tailer(config("127.0.0.1:" + port, false, 10));
+    Future<?> run = start(down);
+    await().atMost(Duration.ofSeconds(20)).until(() -> down.inFlightLines() == 3);
+    Thread.sleep(500); // several passes of the loop, each saving what it may
+    down.stop();
+    run.get();
+    assertThat(RunContextState.load(checkpoints)).as("state after Kafka was down").isEmpty();
+
+    start(new Tailer(config(true, 10))).get(); // Kafka is back
+    assertThat(checkpointOffset(log.toAbsolutePath().normalize().toString()))
+        .isEqualTo(Files.size(log));
+    assertThat(RunContextState.load(checkpoints))
+        .as("state once the line is acknowledged")
+        .containsOnlyKeys(DEPLOYMENT)
+        .hasEntrySatisfying(DEPLOYMENT, f -> assertThat(f.numSteps()).isEqualTo(2));
   }
 
   @Test
