@@ -80,6 +80,9 @@ public final class ClickHouseSink implements AutoCloseable {
   private final DeadLetters deadLetters;
   private final SinkListener listener;
   private final AtomicBoolean stopping = new AtomicBoolean();
+  // set by close(): the consumer's close then revokes every partition, and the listener must not
+  // insert or commit anything any more (see close())
+  private volatile boolean closing;
 
   private final ExecutorService inserter =
       Executors.newSingleThreadExecutor(
@@ -203,7 +206,8 @@ public final class ClickHouseSink implements AutoCloseable {
             flusher,
             replay,
             listener,
-            () -> lastActivityNanos = System.nanoTime()));
+            () -> lastActivityNanos = System.nanoTime(),
+            () -> closing));
     lastActivityNanos = System.nanoTime();
     Duration poll =
         config.flushInterval().compareTo(MAX_POLL) < 0 ? config.flushInterval() : MAX_POLL;
@@ -343,8 +347,18 @@ public final class ClickHouseSink implements AutoCloseable {
         .orElse(false);
   }
 
+  /**
+   * Releases the consumer, producer and threads without inserting or committing anything more.
+   * {@link #run()} commits what it inserted before it returns; after a run that failed (a record
+   * that could not be decoded nor dead-lettered, a dead letter not delivered, an insert that failed
+   * for good) records polled past the failure are in no buffer while the consumer's position is
+   * past them, so a commit at close would skip them for good. The consumer's close revokes every
+   * partition; the rebalance listener does nothing then, so those records are read again by the
+   * next run.
+   */
   @Override
   public void close() {
+    closing = true;
     for (TableLoader<?> l : byTopic.values()) {
       l.abortStream(); // the server rejects an aborted body (it ends inside a row)
     }

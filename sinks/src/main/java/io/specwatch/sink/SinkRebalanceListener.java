@@ -6,6 +6,7 @@ import java.util.Collection;
 import java.util.HashSet;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.BooleanSupplier;
 import org.apache.kafka.clients.consumer.Consumer;
 import org.apache.kafka.clients.consumer.ConsumerRebalanceListener;
 import org.apache.kafka.common.TopicPartition;
@@ -31,10 +32,12 @@ final class SinkRebalanceListener implements ConsumerRebalanceListener {
   private final ReplayScan replay;
   private final SinkListener listener;
   private final Runnable assignedActivity;
+  private final BooleanSupplier closing;
 
   /**
    * {@code replay}: null for the continuous sink. {@code assignedActivity} runs on every assignment
-   * (it restarts the sink's idle clock).
+   * (it restarts the sink's idle clock). While {@code closing} holds, revocations and losses do
+   * nothing (see {@link ClickHouseSink#close()}).
    */
   SinkRebalanceListener(
       Consumer<String, byte[]> consumer,
@@ -44,7 +47,8 @@ final class SinkRebalanceListener implements ConsumerRebalanceListener {
       BatchFlusher flusher,
       ReplayScan replay,
       SinkListener listener,
-      Runnable assignedActivity) {
+      Runnable assignedActivity,
+      BooleanSupplier closing) {
     this.consumer = consumer;
     this.byTopic = byTopic;
     this.encoded = encoded;
@@ -53,10 +57,14 @@ final class SinkRebalanceListener implements ConsumerRebalanceListener {
     this.replay = replay;
     this.listener = listener;
     this.assignedActivity = assignedActivity;
+    this.closing = closing;
   }
 
   @Override
   public void onPartitionsRevoked(Collection<TopicPartition> partitions) {
+    if (closing.getAsBoolean()) {
+      return; // the sink is closing: nothing more is inserted or committed (ClickHouseSink.close)
+    }
     encoded.await(); // everything polled so far is in the buffers: positions are exact
     encoded.allEncoded();
     if (partitions.isEmpty()) {
@@ -82,6 +90,9 @@ final class SinkRebalanceListener implements ConsumerRebalanceListener {
 
   @Override
   public void onPartitionsLost(Collection<TopicPartition> partitions) {
+    if (closing.getAsBoolean()) {
+      return;
+    }
     encoded.awaitQuietly();
     discardAndRewind(partitions);
   }
