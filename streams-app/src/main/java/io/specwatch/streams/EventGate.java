@@ -11,8 +11,10 @@ import org.apache.kafka.streams.processor.api.FixedKeyRecord;
  *
  * <ul>
  *   <li>A tombstone (null value) is skipped and counted in {@code skipped-records-total}.
- *   <li>A key that is null or differs from the event's deploymentId throws {@link
- *       InvalidEventException}: the processing exception handler dead-letters the record.
+ *   <li>A key that is null or differs from the event's deploymentId, or a blank deploymentId,
+ *       throws {@link InvalidEventException}: the processing exception handler dead-letters the
+ *       record. A blank id would make a window store key of the bare 9-byte prefix, which no
+ *       deployment's windows can be told apart from.
  * </ul>
  *
  * <p>Late events and re-sent event ids are the aggregation's business ({@link WindowAggregator}).
@@ -43,6 +45,10 @@ final class EventGate implements FixedKeyProcessor<String, DecodeEvent, DecodeEv
               + event.getDeploymentId()
               + "' of event "
               + event.getEventId());
+    }
+    if (record.key().isBlank()) {
+      throw new InvalidEventException(
+          "blank deploymentId '" + record.key() + "' of event " + event.getEventId());
     }
     context.forward(record);
   }

@@ -143,12 +143,13 @@ final class WindowAggregator implements Processor<String, DecodeEvent, String, W
         byte[] key = kv.key.get();
         if (kv.key.equals(STREAM_TIME_KEY)) {
           streamTime = ByteBuffer.wrap(kv.value).getLong();
-        } else if (key.length > 9 && key[0] == OPEN) {
+        } else if (key.length >= 9 && key[0] == OPEN) { // 9: a blank id stored before EventGate
+          // rejected it (it would otherwise stop every start of this task)
           Slot slot = new Slot(WindowKey.fromBytes(key));
           slot.stored = true;
           open.put(slot.key, slot);
           openByKey.put(slot.key, slot);
-        } else if (key.length > 9 && key[0] == CLOSED_IDS) {
+        } else if (key.length >= 9 && key[0] == CLOSED_IDS) {
           closedIds.put(WindowKey.fromBytes(key), Boolean.TRUE);
         } else {
           throw new IllegalStateException(

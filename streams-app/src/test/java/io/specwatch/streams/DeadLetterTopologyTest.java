@@ -93,6 +93,24 @@ class DeadLetterTopologyTest {
     assertThat(rows.get("dep-a@0/spec/*/*").getCycles()).isEqualTo(160);
   }
 
+  @Test
+  void aBlankDeploymentIdIsDeadLettered() {
+    h.send(full("dep-a", 10, 40, 2.0, 40, 120, 30.0, 60.0, 4000.0, 1));
+    h.send(full("", 20, 5, 3.0, 10, 15, 20.0, 1.0, 1.0, 1)); // key "" equals its deploymentId
+    h.send(full("  ", 21, 5, 3.0, 10, 15, 20.0, 1.0, 1.0, 1));
+    h.send(full("dep-a", 95, 1, 2.0, 1, 3, 10.0, 10.0, 1000.0, 1)); // closes [0s, 60s)
+
+    List<KeyValue<String, DeadLetter>> letters = h.deadLetters.readKeyValuesToList();
+    assertThat(letters).hasSize(2);
+    assertThat(letters)
+        .allSatisfy(
+            l -> {
+              assertThat(l.value.getStage()).isEqualTo("streams.process");
+              assertThat(l.value.getErrorMessage()).startsWith("blank deploymentId");
+            });
+    assertThat(h.rows()).containsOnlyKeys("dep-a@0/spec/*/*", "dep-a@0/spec/*/1");
+  }
+
   private static byte[] bytes(DeadLetter d) {
     byte[] b = new byte[d.getRaw().remaining()];
     d.getRaw().duplicate().get(b);

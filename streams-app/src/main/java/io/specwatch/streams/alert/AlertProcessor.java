@@ -95,9 +95,15 @@ final class AlertProcessor implements Processor<String, WindowResult, String, Al
     }
     long start = w.getWindowStart().toEpochMilli();
     long end = w.getWindowEnd().toEpochMilli();
-    dataReturned(deployment, w, start, end);
     if (clock == Long.MIN_VALUE) {
+      // before this window is recorded: read after it, the restored clock would already be its
+      // end, and the first window after an init() would skip the stream-time silence check
       clock = restoredClock();
+    }
+    if (w.getEvents() > 0 || w.getCycles() > 0) {
+      // a window made only of late events (the aggregation opens one at stream time to count
+      // them) is no sign of life: a dead engine whose old lines are replayed stays silent
+      dataReturned(deployment, w, start, end);
     }
     if (end > clock) {
       clock = end;

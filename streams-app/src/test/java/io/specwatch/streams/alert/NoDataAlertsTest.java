@@ -69,6 +69,32 @@ class NoDataAlertsTest {
   }
 
   @Test
+  void aWindowOfOnlyLateEventsNeitherClearsNorPreventsNoData() {
+    f = new AlertFixtures(stateDir, AlertConfig.defaults());
+    for (int i = 0; i <= 2; i++) {
+      f.send(window("a", i, 500, 2.0, 30.0, 26.0, null).build());
+      f.send(window("b", i, 500, 2.0, 30.0, 26.0, null).build());
+    }
+    f.driver.advanceWallClockTime(Duration.ofSeconds(30));
+    for (int i = 3; i <= 5; i++) {
+      f.send(window("a", i, 500, 2.0, 30.0, 26.0, null).build());
+    }
+    // b's engine is dead; replayed old lines make windows that hold only late events
+    f.send(window("b", 6, 0, 2.0, 30.0, 26.0, null).setEvents(0).setLateEvents(40).build());
+    f.send(window("a", 6, 500, 2.0, 30.0, 26.0, null).build());
+    f.send(window("a", 7, 500, 2.0, 30.0, 26.0, null).build()); // ends at minute 8: 5 min
+    assertThat(f.read())
+        .extracting(Alert::getDeploymentId, Alert::getType, Alert::getState, Alert::getWindowStart)
+        .containsExactly(tuple("b", AlertType.NO_DATA, AlertState.RAISED, minute(3)));
+    f.send(window("b", 9, 0, 2.0, 30.0, 26.0, null).setEvents(0).setLateEvents(40).build());
+    assertThat(f.read()).as("late events only: not cleared").isEmpty();
+    f.send(window("b", 10, 500, 2.0, 30.0, 26.0, null).build());
+    assertThat(f.read())
+        .extracting(Alert::getDeploymentId, Alert::getType, Alert::getState, Alert::getWindowStart)
+        .containsExactly(tuple("b", AlertType.NO_DATA, AlertState.CLEARED, minute(10)));
+  }
+
+  @Test
   void wholeFleetSilentRaisesOnWallClockWithTheSameIdAsTheStreamTimeCheck() {
     f = new AlertFixtures(stateDir, AlertConfig.defaults());
     f.send(window("a", 0, 500, 2.0, 30.0, 26.0, null).build());
