@@ -1,6 +1,5 @@
 package io.specwatch.ingest.tail;
 
-import io.specwatch.ingest.context.ContextFields;
 import io.specwatch.ingest.context.RunContextFileWatcher;
 import io.specwatch.ingest.context.RunContextTracker;
 import io.specwatch.ingest.normalise.SourceContext;
@@ -14,29 +13,19 @@ import io.specwatch.ingest.ship.TopicCheck;
 import io.specwatch.schemas.RunContext;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.file.FileSystems;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.PathMatcher;
 import java.time.Clock;
 import java.time.Duration;
-import java.util.ArrayDeque;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Queue;
-import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.concurrent.atomic.AtomicReference;
-import java.util.stream.Stream;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.Producer;
 import org.apache.kafka.clients.producer.ProducerRecord;
-import org.apache.kafka.common.errors.RetriableException;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.apache.kafka.common.serialization.StringSerializer;
 import org.slf4j.Logger;
@@ -52,62 +41,26 @@ import org.slf4j.LoggerFactory;
 public final class Tailer implements Runnable {
 
   private static final Logger LOG = LoggerFactory.getLogger(Tailer.class);
-  private static final Duration SEND_RETRY_BACKOFF = Duration.ofMillis(500);
   private static final Duration TOPIC_CHECK_TIMEOUT = Duration.ofSeconds(10);
-
-  /** The open file generation of one source: its ingestor (event ids) and ack tracker. */
-  private static final class Source {
-    final TailedFile file;
-    FileIdentity genIdentity;
-    LineIngestor ingestor;
-    AckTracker tracker;
-    Checkpoint lastSaved;
-
-    Source(TailedFile file) {
-      this.file = file;
-    }
-  }
 
   private final TailConfig config;
   private final Clock clock;
-  private final CheckpointStore store;
   private final Semaphore slots;
   private final Map<String, Source> sources = new LinkedHashMap<>();
-  private final AtomicReference<Exception> fatal = new AtomicReference<>();
   private final CountDownLatch finished = new CountDownLatch(1);
 
   /** What ended {@link #run()} by an exception; set before {@link #finished} is counted down. */
   private volatile Throwable failure;
 
-  private final java.util.concurrent.atomic.AtomicLong abandoned =
-      new java.util.concurrent.atomic.AtomicLong();
-  private volatile boolean stop;
+  private final StopSignal signal = new StopSignal();
   // this pass of the loop left a source unread because no in-flight slot was free
   private boolean blocked;
-  private volatile boolean crash;
   private volatile long bytesBehind;
   private final RunContextTracker contexts;
   private final RunContextFileWatcher contextFile;
   private final ShipObserver observer;
-  // the log layers after each line that changed them, oldest first, until the checkpoint of that
-  // line's file passed it (loop thread only)
-  private final ArrayDeque<LayersAfter> unsavedLayers = new ArrayDeque<>();
-  private long readLogVersion;
-
-  /** The log layers as they stood after the line ending at endOffset of tracker's file. */
-  private record LayersAfter(
-      AckTracker tracker, long endOffset, Map<String, ContextFields> layers) {
-
-    boolean committed() {
-      return tracker.committed().offset() >= endOffset;
-    }
-  }
-
-  /** A record whose delivery failed with a retriable error, to be sent again by the loop. */
-  private record Resend(ProducerRecord<String, byte[]> record, Runnable acked) {}
-
-  private final Queue<Resend> resends = new ConcurrentLinkedQueue<>();
-  private final AtomicReference<Exception> lastRetriable = new AtomicReference<>();
+  private final Delivery delivery;
+  private final CheckpointWriter checkpoints;
 
   public Tailer(TailConfig config) {
     this(config, Clock.systemUTC());
@@ -125,12 +78,13 @@ public final class Tailer implements Runnable {
   public Tailer(TailConfig config, Clock clock, ShipObserver observer) {
     this.config = config;
     this.clock = clock;
-    this.store = new CheckpointStore(config.checkpointDir());
+    CheckpointStore store = new CheckpointStore(config.checkpointDir());
     this.slots = new Semaphore(config.maxInFlightLines());
     this.observer = observer;
+    this.delivery = new Delivery(signal, observer);
     this.contexts = config.ship().runContext().newTracker(config.ship().deploymentId());
     this.contexts.restoreLogLayers(RunContextState.load(config.checkpointDir()));
-    this.readLogVersion = contexts.logVersion();
+    this.checkpoints = new CheckpointWriter(config.checkpointDir(), store, contexts, signal);
     Path file = config.ship().runContext().file();
     this.contextFile = file == null ? null : new RunContextFileWatcher(file, contexts);
   }
@@ -142,15 +96,14 @@ public final class Tailer implements Runnable {
 
   /** Clean stop: stop reading, flush, write final checkpoints; {@link #run()} then returns. */
   public void stop() {
-    stop = true;
+    signal.stop();
   }
 
   /**
    * Test hook simulating kill -9: stop at once, drop unsent records, write no further checkpoint.
    */
   public void crash() {
-    crash = true;
-    stop = true;
+    signal.crash();
   }
 
   /** Lines read but not yet acknowledged (bounded by maxInFlightLines). */
@@ -207,21 +160,21 @@ public final class Tailer implements Runnable {
           new KafkaProducer<>(
               config.producerProperties(), new StringSerializer(), new ByteArraySerializer());
       loop(producer, records);
-      if (crash) {
+      if (signal.crashed()) {
         producer.close(Duration.ZERO);
         producer = null;
         return;
       }
       producer.close(config.shutdownTimeout());
       producer = null;
-      saveCheckpoints();
-      if (abandoned.get() > 0) {
+      checkpoints.saveAll(sources.values());
+      if (delivery.abandoned() > 0) {
         LOG.warn(
             "{} records were not acknowledged within the shutdown timeout; the checkpoints stop"
                 + " before them and they are read again at the next start",
-            abandoned.get());
+            delivery.abandoned());
       }
-      throwIfFatal();
+      delivery.throwIfFatal();
       LOG.info("tailing stopped cleanly, sources={}", sources.size());
     } catch (IOException e) {
       throw new ShipException("tailing failed: " + e, e);
@@ -241,17 +194,10 @@ public final class Tailer implements Runnable {
     }
   }
 
-  private void throwIfFatal() {
-    Exception e = fatal.get();
-    if (e != null) {
-      throw new ShipException("delivery to Kafka failed: " + e, e);
-    }
-  }
-
   private void loop(Producer<String, byte[]> producer, OutcomeRecords records) throws IOException {
     publishPendingContexts(producer, records);
-    while (!stop && fatal.get() == null) {
-      resendFailed(producer);
+    while (!signal.stopping() && !delivery.failed()) {
+      delivery.resendFailed(producer);
       if (contextFile != null && contextFile.poll()) {
         publishPendingContexts(producer, records);
       }
@@ -262,12 +208,12 @@ public final class Tailer implements Runnable {
       for (Source s : sources.values()) {
         read += pump(s, producer, records);
         behind += s.file.bytesBehind();
-        if (stop) {
+        if (signal.stopping()) {
           break;
         }
       }
       bytesBehind = behind;
-      saveCheckpoints();
+      checkpoints.saveAll(sources.values());
       if (read == 0) {
         // not after a pass that backpressure cut short: acks arriving after that source's turn
         // make every tracker idle while its unread lines are still in the file
@@ -275,7 +221,7 @@ public final class Tailer implements Runnable {
           LOG.info("all sources idle, exiting");
           return;
         }
-        sleep(config.pollInterval());
+        signal.sleep(config.pollInterval());
       }
     }
   }
@@ -308,12 +254,12 @@ public final class Tailer implements Runnable {
       if (!s.tracker.idle()) {
         return 0;
       }
-      saveCheckpoint(s);
+      checkpoints.save(s);
       if (!f.switchFile()) {
         return 0;
       }
       newGeneration(s);
-      saveCheckpoint(s);
+      checkpoints.save(s);
     }
     int budget = slots.availablePermits();
     if (budget == 0) {
@@ -324,15 +270,11 @@ public final class Tailer implements Runnable {
     slots.acquireUninterruptibly(lines.size());
     // after a retriable failure (Kafka away), lines already read queue up for the resend round
     // instead of blocking max.block.ms each
-    boolean kafkaAway = !resends.isEmpty();
+    boolean kafkaAway = delivery.resendsPending();
     for (TailedFile.ReadLine rl : lines) {
       AckTracker.Entry entry = s.tracker.add(rl.endOffset(), rl.line().lineNumber());
       IngestOutcome outcome = s.ingestor.ingest(rl.line());
-      long version = contexts.logVersion();
-      if (version != readLogVersion) { // rare: the line revealed context fields
-        unsavedLayers.addLast(new LayersAfter(s.tracker, rl.endOffset(), contexts.logLayers()));
-        readLogVersion = version;
-      }
+      checkpoints.lineRead(s.tracker, rl.endOffset());
       observer.line(rl.line(), rl.endOffset(), outcome);
       List<ProducerRecord<String, byte[]>> out = records.toRecords(outcome, s.file.source());
       if (out.isEmpty()) {
@@ -349,10 +291,10 @@ public final class Tailer implements Runnable {
             };
         for (ProducerRecord<String, byte[]> record : out) {
           if (kafkaAway) {
-            resends.add(new Resend(record, acked));
+            delivery.queueResend(record, acked);
           } else {
-            send(producer, record, acked);
-            kafkaAway = !resends.isEmpty();
+            delivery.send(producer, record, acked);
+            kafkaAway = delivery.resendsPending();
           }
         }
       }
@@ -364,76 +306,9 @@ public final class Tailer implements Runnable {
   private void publishPendingContexts(Producer<String, byte[]> producer, OutcomeRecords records) {
     List<RunContext> pending = contexts.pending(clock.instant());
     for (RunContext rc : pending) {
-      send(producer, records.context(rc), () -> {});
+      delivery.send(producer, records.context(rc), () -> {});
     }
     observer.runContexts(pending.size());
-  }
-
-  private void send(
-      Producer<String, byte[]> producer, ProducerRecord<String, byte[]> record, Runnable acked) {
-    while (!stop) {
-      try {
-        producer.send(
-            record,
-            (meta, e) -> {
-              if (e == null) {
-                acked.run();
-                return;
-              }
-              observer.kafkaError(e);
-              if (stop) {
-                // aborted by the shutdown close: not acknowledged, so re-read after restart
-                abandoned.incrementAndGet();
-              } else if (e instanceof RetriableException) {
-                // e.g. the broker is down long enough for metadata to expire ("not present in
-                // metadata after max.block.ms"): the producer reports it here, not by throwing.
-                // Send again from the loop thread (never block the producer's I/O thread); the
-                // entry keeps its slot, so reading stays bounded meanwhile.
-                lastRetriable.set(e);
-                resends.add(new Resend(record, acked));
-              } else {
-                // not retriable (delivery timeout is unbounded): stop, keep checkpoint
-                if (fatal.compareAndSet(null, e) && !crash) {
-                  LOG.error("delivery to topic={} failed, stopping", record.topic(), e);
-                }
-              }
-            });
-        return;
-      } catch (RetriableException e) {
-        observer.kafkaError(e);
-        LOG.warn("send to topic={} blocked ({}); retrying", record.topic(), e.toString());
-        sleep(SEND_RETRY_BACKOFF);
-      }
-    }
-  }
-
-  /** Sends again what failed retriably since the last round (in failure order). */
-  private void resendFailed(Producer<String, byte[]> producer) {
-    if (resends.isEmpty()) {
-      return;
-    }
-    List<Resend> batch = new ArrayList<>();
-    for (Resend r; (r = resends.poll()) != null; ) {
-      batch.add(r);
-    }
-    LOG.warn(
-        "re-sending {} records after a retriable delivery error: {}",
-        batch.size(),
-        String.valueOf(lastRetriable.get()));
-    for (int i = 0; i < batch.size(); i++) {
-      if (stop) {
-        abandoned.addAndGet(batch.size() - i); // not acknowledged: read again after a restart
-        return;
-      }
-      Resend r = batch.get(i);
-      send(producer, r.record(), r.acked());
-      if (!resends.isEmpty()) {
-        // failed again at once (metadata still unavailable after max.block.ms): keep the rest
-        // for the next round instead of blocking max.block.ms on each
-        resends.addAll(batch.subList(i + 1, batch.size()));
-        return;
-      }
-    }
   }
 
   private void newGeneration(Source s) {
@@ -454,95 +329,17 @@ public final class Tailer implements Runnable {
 
   private void discover() throws IOException {
     for (String glob : config.globs()) {
-      for (Path p : expand(glob)) {
+      for (Path p : Globs.expand(glob)) {
         String source = p.toAbsolutePath().normalize().toString();
         if (sources.containsKey(source)) {
           continue;
         }
         Source s = new Source(new TailedFile(p, config.ship().maxLineBytes()));
         sources.put(source, s);
-        if (s.file.open(store.load(source))) {
+        if (s.file.open(checkpoints.load(source))) {
           newGeneration(s);
         }
       }
-    }
-  }
-
-  /** Regular files matching a glob; the directory part before the first wildcard is walked. */
-  static List<Path> expand(String glob) throws IOException {
-    Path absolute = Path.of(glob).toAbsolutePath().normalize();
-    Path base = absolute.getRoot();
-    int depth = 0;
-    boolean wild = false;
-    for (Path part : absolute) {
-      String name = part.toString();
-      if (!wild && !name.matches(".*[*?\\[{].*")) {
-        base = base.resolve(name);
-      } else {
-        wild = true;
-        depth =
-            name.contains("**")
-                ? Integer.MAX_VALUE
-                : (depth == Integer.MAX_VALUE ? depth : depth + 1);
-      }
-    }
-    List<Path> out = new ArrayList<>();
-    if (!wild) {
-      out.add(absolute); // a plain path is tailed even before it exists
-      return out;
-    }
-    if (!Files.isDirectory(base)) {
-      return out;
-    }
-    PathMatcher matcher = FileSystems.getDefault().getPathMatcher("glob:" + absolute);
-    try (Stream<Path> walk = Files.walk(base, depth)) {
-      walk.filter(Files::isRegularFile).filter(matcher::matches).sorted().forEach(out::add);
-    } catch (UncheckedIOException e) {
-      LOG.debug("glob={} walk failed: {}", glob, e.toString());
-    }
-    return out;
-  }
-
-  /**
-   * The run-context state first, then the checkpoints, and the state only as of lines the
-   * checkpoints pass. A checkpoint past a line that revealed a context must never be on disk
-   * without that context (a restart would resume after the line and stamp later events with the
-   * context from before it), and a context must never be on disk before the checkpoints pass the
-   * line that revealed it (a restart would read the lines before it again and stamp them with it).
-   * Layers are saved as of the newest change whose line, and every earlier change's line, the
-   * checkpoints cover: the acks read here can only advance before the checkpoints below are read.
-   */
-  private void saveCheckpoints() {
-    LayersAfter covered = null;
-    while (!unsavedLayers.isEmpty() && unsavedLayers.peekFirst().committed()) {
-      covered = unsavedLayers.pollFirst();
-    }
-    if (!crash && covered != null) {
-      RunContextState.save(config.checkpointDir(), covered.layers());
-    }
-    for (Source s : sources.values()) {
-      saveCheckpoint(s);
-    }
-  }
-
-  private void saveCheckpoint(Source s) {
-    if (crash || s.tracker == null) {
-      return;
-    }
-    AckTracker.Committed at = s.tracker.committed();
-    Checkpoint cp = new Checkpoint(s.file.source(), s.genIdentity, at.offset(), at.lines());
-    if (!cp.equals(s.lastSaved)) {
-      store.save(cp);
-      s.lastSaved = cp;
-    }
-  }
-
-  private void sleep(Duration d) {
-    try {
-      Thread.sleep(d.toMillis());
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      stop = true;
     }
   }
 }

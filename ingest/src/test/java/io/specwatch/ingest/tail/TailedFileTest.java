@@ -163,10 +163,10 @@ class TailedFileTest {
     append(dir.resolve("b.log.1"), "x\n");
     Files.createDirectories(dir.resolve("sub"));
     append(dir.resolve("sub/c.log"), "x\n");
-    assertThat(Tailer.expand(dir + "/*.log"))
+    assertThat(Globs.expand(dir + "/*.log"))
         .containsExactly(dir.resolve("a.log"), dir.resolve("b.log"));
-    assertThat(Tailer.expand(dir + "/**/*.log")).contains(dir.resolve("sub/c.log"));
-    assertThat(Tailer.expand(dir + "/none/*.log")).isEmpty();
-    assertThat(Tailer.expand(dir + "/plain.log")).containsExactly(dir.resolve("plain.log"));
+    assertThat(Globs.expand(dir + "/**/*.log")).contains(dir.resolve("sub/c.log"));
+    assertThat(Globs.expand(dir + "/none/*.log")).isEmpty();
+    assertThat(Globs.expand(dir + "/plain.log")).containsExactly(dir.resolve("plain.log"));
   }
 }
