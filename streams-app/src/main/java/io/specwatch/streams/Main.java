@@ -14,6 +14,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -289,6 +290,15 @@ public final class Main implements Runnable {
     List<String> inputTopics;
 
     @Option(
+        names = "--table-topics",
+        split = ",",
+        defaultValue = Topics.RUN_CONTEXT,
+        description =
+            "Those of the input topics read into a table (run contexts): always reset to the"
+                + " earliest offset, also with --to-datetime. Default: ${DEFAULT-VALUE}")
+    Set<String> tableTopics;
+
+    @Option(
         names = "--to-datetime",
         description = "Reprocess from this ISO-8601 instant instead of the earliest offsets.")
     String toDatetime;
@@ -318,7 +328,8 @@ public final class Main implements Runnable {
       props.put(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, kafka.bootstrap());
       try (Admin admin = Admin.create(props)) {
         StreamsReset.Result r =
-            StreamsReset.reset(admin, applicationId, inputTopics, to, stateDir, waitForMembers);
+            StreamsReset.reset(
+                admin, applicationId, inputTopics, tableTopics, to, stateDir, waitForMembers);
         System.out.println(
             "reset "
                 + applicationId

@@ -6,13 +6,18 @@ import java.util.Optional;
 import org.apache.kafka.streams.processor.api.Processor;
 import org.apache.kafka.streams.processor.api.ProcessorContext;
 import org.apache.kafka.streams.processor.api.Record;
-import org.apache.kafka.streams.state.TimestampedKeyValueStore;
-import org.apache.kafka.streams.state.ValueAndTimestamp;
+import org.apache.kafka.streams.state.VersionedKeyValueStore;
+import org.apache.kafka.streams.state.VersionedRecord;
 
 /**
- * Reads the run context in force for a closed window's row from the run-context table's store (the
- * same task: both topics are keyed by deploymentId and co-partitioned), sets {@code runContextId}
- * and re-keys the row by its {@link ComparisonKey} for the baseline stage.
+ * Reads the run context in force at a closed window's end (its last millisecond) from the
+ * run-context table's versioned store (the same task: both topics are keyed by deploymentId and
+ * co-partitioned), sets {@code runContextId} and re-keys the row by its {@link ComparisonKey} for
+ * the baseline stage. A window closes at end + grace at the earliest, and after a silent spell only
+ * when its deployment's next event comes, possibly after a restart with another context: the
+ * context at the window's end, not the newest, is the one its cycles ran under. When no context was
+ * in force at the window's end (the first one was observed a little later, or the window is older
+ * than the store's history), the newest applies.
  *
  * <p>Rows that cannot meet a baseline get {@code baselineSource = none:<reason>} here and keep the
  * deploymentId key: {@code no-run-context}, {@code no-hardware-class} (neither hardwareClass nor
@@ -26,7 +31,7 @@ import org.apache.kafka.streams.state.ValueAndTimestamp;
  */
 final class RunContextLookup implements Processor<String, WindowResult, String, WindowResult> {
   private ProcessorContext<String, WindowResult> context;
-  private TimestampedKeyValueStore<String, RunContext> runContexts;
+  private VersionedKeyValueStore<String, RunContext> runContexts;
 
   @Override
   public void init(ProcessorContext<String, WindowResult> context) {
@@ -36,7 +41,12 @@ final class RunContextLookup implements Processor<String, WindowResult, String, 
 
   @Override
   public void process(Record<String, WindowResult> record) {
-    ValueAndTimestamp<RunContext> found = runContexts.get(record.value().getDeploymentId());
+    String deployment = record.value().getDeploymentId();
+    VersionedRecord<RunContext> found =
+        runContexts.get(deployment, record.value().getWindowEnd().toEpochMilli() - 1);
+    if (found == null) {
+      found = runContexts.get(deployment);
+    }
     RunContext rc = found == null ? null : found.value();
     WindowResult row =
         rc == null

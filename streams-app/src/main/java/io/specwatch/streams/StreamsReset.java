@@ -28,8 +28,10 @@ import org.slf4j.LoggerFactory;
  * Resets the streams app for reprocessing, what Kafka's {@code StreamsResetter} does for this
  * topology, with the Admin API only (kafka-tools would bring ~40 jars): refuses while the group has
  * active members; moves the group's committed offsets on the input topics to the earliest offsets
- * (or the first at or after {@code toDatetime}); deletes the app's internal topics ({@code
- * <application-id>-...-changelog} / {@code -repartition}); deletes the local state directory.
+ * (or the first at or after {@code toDatetime}, except on the topics read as tables: the run
+ * contexts, whose store is deleted with the rest of the state, are read again from the earliest);
+ * deletes the app's internal topics ({@code <application-id>-...-changelog} / {@code
+ * -repartition}); deletes the local state directory.
  */
 public final class StreamsReset {
 
@@ -42,6 +44,9 @@ public final class StreamsReset {
 
   /**
    * @param inputTopics the topology's source topics (decode events, run contexts)
+   * @param tableTopics those of the input topics read into a table (the run contexts): always reset
+   *     to the earliest offset, since their store is deleted; moved to toDatetime, the contexts
+   *     published before it would be gone and every reprocessed window would have none
    * @param toDatetime null: earliest
    * @param stateDir the app's local state directory, deleted if present (null: none)
    * @throws IllegalStateException when instances of the app are still running
@@ -50,6 +55,7 @@ public final class StreamsReset {
       Admin admin,
       String applicationId,
       List<String> inputTopics,
+      Set<String> tableTopics,
       Instant toDatetime,
       Path stateDir,
       Duration waitForMembers)
@@ -78,7 +84,7 @@ public final class StreamsReset {
       for (var p : d.partitions()) {
         query.put(
             new TopicPartition(d.name(), p.partition()),
-            toDatetime == null
+            toDatetime == null || tableTopics.contains(d.name())
                 ? OffsetSpec.earliest()
                 : OffsetSpec.forTimestamp(toDatetime.toEpochMilli()));
       }

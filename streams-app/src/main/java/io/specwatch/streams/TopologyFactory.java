@@ -3,11 +3,11 @@ package io.specwatch.streams;
 import io.specwatch.schemas.RunContext;
 import io.specwatch.schemas.WindowResult;
 import io.specwatch.streams.alert.AlertTopology;
+import java.time.Duration;
 import java.util.Map;
 import java.util.Properties;
 import org.apache.kafka.common.config.TopicConfig;
 import org.apache.kafka.common.serialization.Serdes;
-import org.apache.kafka.common.utils.Bytes;
 import org.apache.kafka.streams.StreamsBuilder;
 import org.apache.kafka.streams.StreamsConfig;
 import org.apache.kafka.streams.Topology;
@@ -20,7 +20,6 @@ import org.apache.kafka.streams.kstream.Named;
 import org.apache.kafka.streams.kstream.Produced;
 import org.apache.kafka.streams.kstream.Repartitioned;
 import org.apache.kafka.streams.kstream.TimeWindows;
-import org.apache.kafka.streams.state.KeyValueStore;
 import org.apache.kafka.streams.state.Stores;
 
 /**
@@ -41,6 +40,14 @@ import org.apache.kafka.streams.state.Stores;
  * </pre>
  */
 public final class TopologyFactory {
+
+  /**
+   * How far back (run-context time) the run-context store keeps earlier contexts of a deployment. A
+   * window older than this behind the newest context when it closes (a deployment silent for more
+   * than a week) gets its deployment's latest context, as all windows did before the store was
+   * versioned.
+   */
+  static final Duration RUN_CONTEXT_HISTORY = Duration.ofDays(7);
 
   /**
    * Topic settings of the open-window store's changelog. Kafka Streams stamps changelog records
@@ -71,8 +78,11 @@ public final class TopologyFactory {
             Consumed.with(Serdes.String(), in.runContextSerde())
                 .withTimestampExtractor(new RunContextTimestampExtractor())
                 .withName(TopologyNames.RUN_CONTEXT_SOURCE),
-            Materialized.<String, RunContext, KeyValueStore<Bytes, byte[]>>as(
-                    TopologyNames.RUN_CONTEXT_STORE)
+            // versioned: a closed window looks up the context in force at its end, not the one
+            // in force when it closed (end + grace, or hours later after a silent spell)
+            Materialized.<String, RunContext>as(
+                    Stores.persistentVersionedKeyValueStore(
+                        TopologyNames.RUN_CONTEXT_STORE, RUN_CONTEXT_HISTORY))
                 .withKeySerde(Serdes.String())
                 .withValueSerde(in.runContextSerde()));
 

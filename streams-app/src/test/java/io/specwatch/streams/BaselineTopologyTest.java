@@ -179,4 +179,29 @@ class BaselineTopologyTest {
     assertThat(second.getRunContextId()).isEqualTo("ctx-kimi-eagle3-tp4");
     assertThat(second.getBaselineSource()).isEqualTo("none:no-baseline");
   }
+
+  /**
+   * A window closes only when stream time passes its end + grace: after a silent spell that is when
+   * the deployment's next event comes, here after a restart with another context. The window
+   * carries the context in force at its end (the store is versioned), not the newer one.
+   */
+  @Test
+  void aWindowClosedAfterAContextChangeKeepsTheContextAtItsEnd() {
+    h.send(spec("kimi-eagle3", 10, 10, 2.0, 30.0, 1)); // [0s, 60s), nothing closes it for 2 h
+    h.context(
+        context("kimi-eagle3", KIMI, 4)
+            .setContextId("ctx-kimi-eagle3-tp4")
+            .setHardwareClass(HW)
+            .setObservedAt(T0.plusSeconds(7000))
+            .build());
+    h.send(spec("kimi-eagle3", 7210, 10, 2.0, 30.0, 1)); // closes [0s, 60s)
+    h.send(event("closer", 7300).setCycles(1L).build()); // closes [7200s, 7260s)
+    Map<String, WindowResult> rows = h.rows();
+    WindowResult before = rows.get("kimi-eagle3@0/spec/*/*");
+    assertThat(before.getRunContextId()).isEqualTo("ctx-kimi-eagle3");
+    assertThat(before.getBaselineSource()).as("tp 8: the static baseline").isEqualTo("static");
+    WindowResult after = rows.get("kimi-eagle3@7200/spec/*/*");
+    assertThat(after.getRunContextId()).isEqualTo("ctx-kimi-eagle3-tp4");
+    assertThat(after.getBaselineSource()).isEqualTo("none:no-baseline");
+  }
 }

@@ -11,6 +11,7 @@ import io.specwatch.testkit.SpecwatchContainers;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -24,8 +25,10 @@ import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.consumer.OffsetAndMetadata;
 import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.apache.kafka.common.serialization.StringDeserializer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -125,6 +128,60 @@ class StreamsResetIT {
       List<String> all = windows(bootstrap, out, serde, first.size());
       assertThat(all).hasSize(2 * first.size());
       assertThat(all.subList(first.size(), all.size())).containsExactlyInAnyOrderElementsOf(first);
+    }
+  }
+
+  /**
+   * {@code --to-datetime} moves the event topic to the first record at or after the time, and the
+   * table topic (run contexts, whose store the reset deletes) to its earliest offset: contexts
+   * published before the time are read again.
+   */
+  @Test
+  void toDatetimeMovesTheEventsButReadsTheRunContextsFromTheStart() throws Exception {
+    String bootstrap = SpecwatchContainers.kafkaBootstrap();
+    String in = SpecwatchContainers.uniqueName("decode-events");
+    String contexts = SpecwatchContainers.uniqueName("run-context");
+    String appId = SpecwatchContainers.uniqueName("streams-reset-dt-it");
+    try (Admin admin =
+        Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap))) {
+      admin
+          .createTopics(
+              List.of(new NewTopic(in, 1, (short) 1), new NewTopic(contexts, 1, (short) 1)))
+          .all()
+          .get();
+      try (KafkaProducer<byte[], byte[]> producer =
+          new KafkaProducer<>(
+              Map.of(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap),
+              new ByteArraySerializer(),
+              new ByteArraySerializer())) {
+        for (long t : new long[] {1_000, 2_000}) {
+          producer.send(new ProducerRecord<>(contexts, 0, t, null, new byte[] {1})).get();
+        }
+        for (long t : new long[] {1_000, 5_000, 9_000}) {
+          producer.send(new ProducerRecord<>(in, 0, t, null, new byte[] {1})).get();
+        }
+      }
+      int code =
+          new CommandLine(new Main())
+              .execute(
+                  "reset",
+                  "--bootstrap",
+                  bootstrap,
+                  "--application-id",
+                  appId,
+                  "--state-dir",
+                  stateDir.toString(),
+                  "--input-topics",
+                  in + "," + contexts,
+                  "--table-topics",
+                  contexts,
+                  "--to-datetime",
+                  Instant.ofEpochMilli(5_000).toString());
+      assertThat(code).isZero();
+      Map<TopicPartition, OffsetAndMetadata> offsets =
+          admin.listConsumerGroupOffsets(appId).partitionsToOffsetAndMetadata().get();
+      assertThat(offsets.get(new TopicPartition(in, 0)).offset()).as("events").isEqualTo(1);
+      assertThat(offsets.get(new TopicPartition(contexts, 0)).offset()).as("contexts").isZero();
     }
   }
 
