@@ -1,6 +1,16 @@
 package io.specwatch.ingest.parse.vllm;
 
-import io.specwatch.ingest.parse.PlainNumbers;
+import static io.specwatch.ingest.parse.vllm.VllmFieldScans.plainCount;
+import static io.specwatch.ingest.parse.vllm.VllmFieldScans.plainList;
+import static io.specwatch.ingest.parse.vllm.VllmFieldScans.plainNumber;
+import static io.specwatch.ingest.parse.vllm.VllmFieldScans.skipWhitespace;
+import static io.specwatch.ingest.parse.vllm.VllmFieldScans.trimWhitespace;
+import static io.specwatch.ingest.parse.vllm.VllmFieldScans.valueEnd;
+import static io.specwatch.ingest.parse.vllm.VllmKnownFields.KNOWN;
+import static io.specwatch.ingest.parse.vllm.VllmKnownFields.PREFIX_CACHE;
+import static io.specwatch.ingest.parse.vllm.VllmKnownFields.knownSlot;
+import static io.specwatch.ingest.parse.vllm.VllmKnownFields.slot;
+
 import io.specwatch.ingest.parse.RawFields;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -11,11 +21,10 @@ import java.util.Map;
 /**
  * Reads vLLM's {@code Name: value unit, Name: value unit} field lists. A comma-separated part
  * without a colon continues the previous field (the per-position acceptance list). Typed reads
- * remember the first error instead of throwing.
+ * remember the first error instead of throwing. The names read by slot are in {@link
+ * VllmKnownFields}, the index scans and the plain-value reading in {@link VllmFieldScans}.
  */
 final class VllmFields {
-
-  private static final String PREFIX_CACHE = "Prefix cache hit rate";
 
   private final Map<String, String> raw;
   private String error;
@@ -24,8 +33,8 @@ final class VllmFields {
   private final String lastName;
 
   /**
-   * The {@link #KNOWN} fields' texts by slot, each what {@link #raw} holds for that name (null when
-   * absent), so the reads need no hash lookup; null for an {@link #equalsList}.
+   * The {@link VllmKnownFields#KNOWN} fields' texts by slot, each what {@link #raw} holds for that
+   * name (null when absent), so the reads need no hash lookup; null for an {@link #equalsList}.
    */
   private final String[] known;
 
@@ -35,91 +44,6 @@ final class VllmFields {
     this.error = error;
     this.lastName = lastName;
     this.known = known;
-  }
-
-  /**
-   * The field names the parsers read or check (each a slot of {@link #known}); a list's name equal
-   * to one is put in the map as this constant instead of a copy of the line's text.
-   */
-  static final String[] KNOWN = {
-    VllmReads.DRAFT_ACCEPTANCE_RATE,
-    VllmReads.AVG_DRAFT_ACCEPTANCE_RATE,
-    VllmReads.MEAN_ACCEPTANCE_LENGTH,
-    VllmReads.ACCEPTED,
-    VllmReads.DRAFTED,
-    VllmReads.ACCEPTED_THROUGHPUT,
-    VllmReads.DRAFTED_THROUGHPUT,
-    VllmReads.PER_POSITION,
-    VllmReads.NUM_ACCEPTED,
-    VllmReads.NUM_DRAFT,
-    VllmReads.NUM_EMITTED,
-    VllmReads.NUM_SPEC,
-    VllmReads.SYSTEM_EFFICIENCY,
-    VllmReads.PROMPT_THROUGHPUT,
-    VllmReads.GEN_THROUGHPUT,
-    VllmReads.RUNNING,
-    VllmReads.WAITING,
-    VllmReads.PENDING,
-    VllmReads.SWAPPED,
-    VllmReads.GPU_KV,
-    PREFIX_CACHE,
-    "CPU KV cache usage"
-  };
-
-  /** Slots of {@link #KNOWN} by name length. */
-  private static final int[][] KNOWN_BY_LENGTH = new int[64][];
-
-  static {
-    for (int slot = 0; slot < KNOWN.length; slot++) {
-      int len = KNOWN[slot].length();
-      int[] old = KNOWN_BY_LENGTH[len];
-      int[] grown = old == null ? new int[1] : java.util.Arrays.copyOf(old, old.length + 1);
-      grown[grown.length - 1] = slot;
-      KNOWN_BY_LENGTH[len] = grown;
-    }
-  }
-
-  /** The slot of the name {@code s[from, to)} in {@link #KNOWN}, or -1. */
-  private static int knownSlot(String s, int from, int to) {
-    int len = to - from;
-    if (len >= KNOWN_BY_LENGTH.length || KNOWN_BY_LENGTH[len] == null) {
-      return -1;
-    }
-    for (int slot : KNOWN_BY_LENGTH[len]) {
-      if (s.startsWith(KNOWN[slot], from)) {
-        return slot;
-      }
-    }
-    return -1;
-  }
-
-  /** The slot of a name (a {@link VllmReads} constant) in {@link #KNOWN}, or -1. */
-  static int slot(String name) {
-    return switch (name) {
-      case VllmReads.DRAFT_ACCEPTANCE_RATE -> 0;
-      case VllmReads.AVG_DRAFT_ACCEPTANCE_RATE -> 1;
-      case VllmReads.MEAN_ACCEPTANCE_LENGTH -> 2;
-      case VllmReads.ACCEPTED -> 3;
-      case VllmReads.DRAFTED -> 4;
-      case VllmReads.ACCEPTED_THROUGHPUT -> 5;
-      case VllmReads.DRAFTED_THROUGHPUT -> 6;
-      case VllmReads.PER_POSITION -> 7;
-      case VllmReads.NUM_ACCEPTED -> 8;
-      case VllmReads.NUM_DRAFT -> 9;
-      case VllmReads.NUM_EMITTED -> 10;
-      case VllmReads.NUM_SPEC -> 11;
-      case VllmReads.SYSTEM_EFFICIENCY -> 12;
-      case VllmReads.PROMPT_THROUGHPUT -> 13;
-      case VllmReads.GEN_THROUGHPUT -> 14;
-      case VllmReads.RUNNING -> 15;
-      case VllmReads.WAITING -> 16;
-      case VllmReads.PENDING -> 17;
-      case VllmReads.SWAPPED -> 18;
-      case VllmReads.GPU_KV -> 19;
-      case PREFIX_CACHE -> 20;
-      case "CPU KV cache usage" -> 21;
-      default -> -1;
-    };
   }
 
   /** The text of a field as {@link #raw} holds it, or null. */
@@ -202,33 +126,6 @@ final class VllmFields {
       start = comma + 1;
     }
     return new VllmFields(raw, error, lastNew, known);
-  }
-
-  /**
-   * The first index in [from, to) that is not whitespace as {@link String#strip} sees it, or to. A
-   * char test is enough: no supplementary code point is whitespace, nor is a lone surrogate.
-   */
-  private static int skipWhitespace(String s, int from, int to) {
-    while (from < to && whitespace(s.charAt(from))) {
-      from++;
-    }
-    return from;
-  }
-
-  /** The end of [from, to) without its trailing whitespace (as {@link String#strip}). */
-  private static int trimWhitespace(String s, int from, int to) {
-    while (to > from && whitespace(s.charAt(to - 1))) {
-      to--;
-    }
-    return to;
-  }
-
-  /**
-   * {@link Character#isWhitespace(char)}, answered at once for the printable ASCII chars after the
-   * space (none is whitespace) that make up nearly every char of a field list.
-   */
-  private static boolean whitespace(char c) {
-    return (c <= ' ' || c >= 0x7f) && Character.isWhitespace(c);
   }
 
   /** Splits {@code key=value key=value}; a duplicate key is an error. */
@@ -380,29 +277,6 @@ final class VllmFields {
     return anyNumberList(name);
   }
 
-  /**
-   * The list when each of its comma-separated items, stripped, is a {@link #plainNumber} (then what
-   * {@link #anyNumberList} reads: no item is empty, so {@code split} drops none), else null.
-   */
-  private static List<Double> plainList(String text) {
-    List<Double> out = new ArrayList<>();
-    int n = text.length();
-    for (int start = 0; ; ) {
-      int comma = text.indexOf(',', start);
-      int end = comma < 0 ? n : comma;
-      int from = skipWhitespace(text, start, end);
-      double v = plainNumber(text, from, trimWhitespace(text, from, end));
-      if (v < 0) {
-        return null;
-      }
-      out.add(v);
-      if (comma < 0) {
-        return out;
-      }
-      start = comma + 1;
-    }
-  }
-
   /** {@link #numberList} of any text: split, strip, {@link #parseNumber}. */
   private List<Double> anyNumberList(String name) {
     String text = raw.get(name);
@@ -440,49 +314,6 @@ final class VllmFields {
     } catch (NumberFormatException e) {
       return fail(name + " is not a number: '" + text + "'");
     }
-  }
-
-  /**
-   * Where the number of a field's text ends once {@link #value} has removed a trailing '.' and a
-   * unit, for a text that starts and ends with a char that is not whitespace (so {@code strip} and
-   * {@code isBlank} change nothing); else -1. What remains before the returned end is read only by
-   * {@link #plainNumber} or {@link #plainCount}, which take no whitespace: a text whose number
-   * {@code stripUnit} would have stripped again is left to the general reading.
-   */
-  static int valueEnd(String text) {
-    int e = text.length();
-    if (e == 0
-        || Character.isWhitespace(text.charAt(0))
-        || Character.isWhitespace(text.charAt(e - 1))) {
-      return -1;
-    }
-    if (text.charAt(e - 1) == '.') {
-      e--;
-    }
-    if (endsWith(text, e, " tokens/s")) {
-      return e - 9;
-    }
-    if (endsWith(text, e, " tokens")) {
-      return e - 7;
-    }
-    if (endsWith(text, e, " reqs")) {
-      return e - 5;
-    }
-    return endsWith(text, e, "%") ? e - 1 : e;
-  }
-
-  private static boolean endsWith(String text, int end, String suffix) {
-    return end >= suffix.length() && text.startsWith(suffix, end - suffix.length());
-  }
-
-  /** {@link PlainNumbers#decimal}. */
-  static double plainNumber(String text, int from, int to) {
-    return PlainNumbers.decimal(text, from, to);
-  }
-
-  /** {@link PlainNumbers#count}. */
-  static long plainCount(String text, int from, int to) {
-    return PlainNumbers.count(text, from, to);
   }
 
   /** Whether text holds only ASCII digits, '.', '+' and '-'. */

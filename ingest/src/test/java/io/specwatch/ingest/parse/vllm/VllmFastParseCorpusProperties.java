@@ -93,7 +93,7 @@ class VllmFastParseCorpusProperties {
         continue;
       }
       String text = e.getValue();
-      if (VllmFields.plainNumber(text, 0, VllmFields.valueEnd(text)) < 0) {
+      if (VllmFieldScans.plainNumber(text, 0, VllmFieldScans.valueEnd(text)) < 0) {
         return false;
       }
     }

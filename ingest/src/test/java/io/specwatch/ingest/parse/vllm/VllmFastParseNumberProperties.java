@@ -45,7 +45,7 @@ class VllmFastParseNumberProperties {
         .isEqualTo(b == null ? null : Double.doubleToRawLongBits(b));
     String text = value + unit;
     Statistics.label("plain")
-        .collect(VllmFields.plainNumber(text, 0, VllmFields.valueEnd(text)) >= 0);
+        .collect(VllmFieldScans.plainNumber(text, 0, VllmFieldScans.valueEnd(text)) >= 0);
     Statistics.label("plain")
         .coverage(
             c -> {
@@ -56,11 +56,11 @@ class VllmFastParseNumberProperties {
 
   @Example
   void knownSlotsAgreeWithTheirNames() {
-    for (int slot = 0; slot < VllmFields.KNOWN.length; slot++) {
-      assertThat(VllmFields.slot(VllmFields.KNOWN[slot])).isEqualTo(slot);
-      assertThat(VllmFields.slot(new String(VllmFields.KNOWN[slot]))).isEqualTo(slot);
+    for (int slot = 0; slot < VllmKnownFields.KNOWN.length; slot++) {
+      assertThat(VllmKnownFields.slot(VllmKnownFields.KNOWN[slot])).isEqualTo(slot);
+      assertThat(VllmKnownFields.slot(new String(VllmKnownFields.KNOWN[slot]))).isEqualTo(slot);
     }
-    assertThat(VllmFields.slot("Accepted ")).isEqualTo(-1);
+    assertThat(VllmKnownFields.slot("Accepted ")).isEqualTo(-1);
   }
 
   @Example
@@ -80,7 +80,7 @@ class VllmFastParseNumberProperties {
         }
       }
       String text = sb.toString();
-      double v = VllmFields.plainNumber(text, 0, text.length());
+      double v = VllmFieldScans.plainNumber(text, 0, text.length());
       assertThat(Double.doubleToRawLongBits(v))
           .as(text)
           .isEqualTo(Double.doubleToRawLongBits(Double.parseDouble(text)));
