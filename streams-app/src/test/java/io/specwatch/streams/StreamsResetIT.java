@@ -104,19 +104,7 @@ class StreamsResetIT {
       assertThat(first).isNotEmpty();
       assertThat(Files.exists(stateDir.resolve(appId))).isTrue();
 
-      CommandLine cli = new CommandLine(new Main());
-      int code =
-          cli.execute(
-              "reset",
-              "--bootstrap",
-              bootstrap,
-              "--application-id",
-              appId,
-              "--state-dir",
-              stateDir.toString(),
-              "--input-topics",
-              in + "," + contexts);
-      assertThat(code).isZero();
+      assertThat(reset(bootstrap, appId, "--input-topics", in + "," + contexts)).isZero();
       Map<TopicPartition, OffsetAndMetadata> offsets =
           admin.listConsumerGroupOffsets(appId).partitionsToOffsetAndMetadata().get();
       assertThat(offsets.get(new TopicPartition(in, 0)).offset()).isZero();
@@ -162,27 +150,37 @@ class StreamsResetIT {
         }
       }
       int code =
-          new CommandLine(new Main())
-              .execute(
-                  "reset",
-                  "--bootstrap",
-                  bootstrap,
-                  "--application-id",
-                  appId,
-                  "--state-dir",
-                  stateDir.toString(),
-                  "--input-topics",
-                  in + "," + contexts,
-                  "--table-topics",
-                  contexts,
-                  "--to-datetime",
-                  Instant.ofEpochMilli(5_000).toString());
+          reset(
+              bootstrap,
+              appId,
+              "--input-topics",
+              in + "," + contexts,
+              "--table-topics",
+              contexts,
+              "--to-datetime",
+              Instant.ofEpochMilli(5_000).toString());
       assertThat(code).isZero();
       Map<TopicPartition, OffsetAndMetadata> offsets =
           admin.listConsumerGroupOffsets(appId).partitionsToOffsetAndMetadata().get();
       assertThat(offsets.get(new TopicPartition(in, 0)).offset()).as("events").isEqualTo(1);
       assertThat(offsets.get(new TopicPartition(contexts, 0)).offset()).as("contexts").isZero();
     }
+  }
+
+  /** {@code streams reset} as the CLI runs it, on this test's state dir. */
+  private int reset(String bootstrap, String appId, String... more) {
+    List<String> args =
+        new ArrayList<>(
+            List.of(
+                "reset",
+                "--bootstrap",
+                bootstrap,
+                "--application-id",
+                appId,
+                "--state-dir",
+                stateDir.toString()));
+    args.addAll(List.of(more));
+    return new CommandLine(new Main()).execute(args.toArray(String[]::new));
   }
 
   private static void runUntilIdle(StreamsAppConfig config) throws InterruptedException {
