@@ -71,6 +71,19 @@ final class CheckpointWriter {
    * checkpoints cover: the acks read here can only advance before the checkpoints below are read.
    */
   void saveAll(Collection<Source> sources) {
+    saveCoveredLayers();
+    for (Source s : sources) {
+      saveCheckpoint(s);
+    }
+  }
+
+  /** One source's checkpoint (at a rotation), the covered layers first as in {@link #saveAll}. */
+  void save(Source s) {
+    saveCoveredLayers();
+    saveCheckpoint(s);
+  }
+
+  private void saveCoveredLayers() {
     LayersAfter covered = null;
     while (!unsavedLayers.isEmpty() && unsavedLayers.peekFirst().committed()) {
       covered = unsavedLayers.pollFirst();
@@ -78,12 +91,9 @@ final class CheckpointWriter {
     if (!signal.crashed() && covered != null) {
       RunContextState.save(checkpointDir, covered.layers());
     }
-    for (Source s : sources) {
-      save(s);
-    }
   }
 
-  void save(Source s) {
+  private void saveCheckpoint(Source s) {
     if (signal.crashed() || s.tracker == null) {
       return;
     }
