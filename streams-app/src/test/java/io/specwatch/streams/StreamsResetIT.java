@@ -137,16 +137,18 @@ class StreamsResetIT {
               List.of(new NewTopic(in, 1, (short) 1), new NewTopic(contexts, 1, (short) 1)))
           .all()
           .get();
+      long base = System.currentTimeMillis() - 60_000;
       try (KafkaProducer<byte[], byte[]> producer =
           new KafkaProducer<>(
               Map.of(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap),
               new ByteArraySerializer(),
               new ByteArraySerializer())) {
+        // recent times: records older than the topic's retention (7 days) may be deleted at once
         for (long t : new long[] {1_000, 2_000}) {
-          producer.send(new ProducerRecord<>(contexts, 0, t, null, new byte[] {1})).get();
+          producer.send(new ProducerRecord<>(contexts, 0, base + t, null, new byte[] {1})).get();
         }
         for (long t : new long[] {1_000, 5_000, 9_000}) {
-          producer.send(new ProducerRecord<>(in, 0, t, null, new byte[] {1})).get();
+          producer.send(new ProducerRecord<>(in, 0, base + t, null, new byte[] {1})).get();
         }
       }
       int code =
@@ -158,7 +160,7 @@ class StreamsResetIT {
               "--table-topics",
               contexts,
               "--to-datetime",
-              Instant.ofEpochMilli(5_000).toString());
+              Instant.ofEpochMilli(base + 5_000).toString());
       assertThat(code).isZero();
       Map<TopicPartition, OffsetAndMetadata> offsets =
           admin.listConsumerGroupOffsets(appId).partitionsToOffsetAndMetadata().get();
