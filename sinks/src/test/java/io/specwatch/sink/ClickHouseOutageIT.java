@@ -17,8 +17,6 @@ import io.specwatch.sink.dashboard.DashboardApp;
 import io.specwatch.sink.migrate.Migrator;
 import io.specwatch.testkit.ClickHouseHttp;
 import io.specwatch.testkit.SpecwatchContainers;
-import java.io.IOException;
-import java.net.ServerSocket;
 import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -64,7 +62,7 @@ class ClickHouseOutageIT {
 
   @Test
   void survivesClickHouseStoppedAndStartedWithNothingLost() throws Exception {
-    int port = freePort();
+    int port = SinkItSupport.freePort();
     ClickHouseContainer clickhouse =
         new ClickHouseContainer(SpecwatchContainers.images().clickhouseImage())
             .withUsername("default")
@@ -274,12 +272,6 @@ class ClickHouseOutageIT {
   private static long countFinal(String url, String db, String table) {
     return Long.parseLong(
         ClickHouseHttp.query(url, "SELECT count() FROM " + db + "." + table + " FINAL").strip());
-  }
-
-  private static int freePort() throws IOException {
-    try (ServerSocket s = new ServerSocket(0)) {
-      return s.getLocalPort();
-    }
   }
 
   /** Thread-safe view of what the sink reports, passed on to {@code meters}. */

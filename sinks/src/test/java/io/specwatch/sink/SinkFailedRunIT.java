@@ -11,7 +11,6 @@ import io.specwatch.sink.clickhouse.ClickHouseConfig;
 import io.specwatch.sink.clickhouse.ClickHouseSql;
 import io.specwatch.sink.migrate.Migrator;
 import io.specwatch.testkit.SpecwatchContainers;
-import java.net.ServerSocket;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -57,10 +56,7 @@ class SinkFailedRunIT {
       }
       produce(bootstrap, registry, topic, events, DecodeEvent::getDeploymentId, List.of());
 
-      String deadRegistry;
-      try (ServerSocket s = new ServerSocket(0)) {
-        deadRegistry = "http://127.0.0.1:" + s.getLocalPort(); // closed again: nobody answers
-      }
+      String deadRegistry = "http://127.0.0.1:" + SinkItSupport.freePort(); // nobody answers
       try (ClickHouseSink failing =
           new ClickHouseSink(
               ClickHouseSinkIT.config(bootstrap, deadRegistry, topics, dlq, group, ch), sql)) {

@@ -257,10 +257,7 @@ class TailerIT {
                 + " tp_size=8, speculative_algorithm='EAGLE3', speculative_num_steps=2)",
             decode));
     Path checkpoints = dir.resolve("checkpoints");
-    int port;
-    try (java.net.ServerSocket s = new java.net.ServerSocket(0)) {
-      port = s.getLocalPort(); // closed again: nothing listens there
-    }
+    int port = ShipperProcess.freePort(); // closed again: nothing listens there
     Tailer down = new Tailer(config("127.0.0.1:" + port, false, 10));
     Future<?> run = start(down);
     await().atMost(Duration.ofSeconds(20)).until(() -> down.inFlightLines() == 3);
@@ -296,10 +293,7 @@ class TailerIT {
     w.header("A");
     long headerEnd = w.offset;
     w.metrics(120);
-    int port;
-    try (java.net.ServerSocket s = new java.net.ServerSocket(0)) {
-      port = s.getLocalPort(); // closed again: nothing listens there
-    }
+    int port = ShipperProcess.freePort(); // closed again: nothing listens there
     Tailer down = new Tailer(config("127.0.0.1:" + port, false, 10));
     Future<?> run = start(down);
     // the first read takes the header (no record: done at once) and 9 metric lines
