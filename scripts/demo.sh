@@ -128,11 +128,14 @@ STATIC=$(jq -r '. as $m | [.deployments[] | select((.specMethod | ascii_downcase
   | "\($d.model)|\($d.hardware.hardwareClass)|\($d.tp)|*=\($t)"] | unique | join(",")' "$PREVIEW")
 STATIC_ARGS=()
 [[ -n "$STATIC" ]] && STATIC_ARGS=(--static-baseline "$STATIC") && log "configured baselines (t_AR ms): $STATIC"
+# --max-event-ahead: the demo writes $DURATION of event time in $DURATION / $SPEED of wall time, so its
+# events run up to ~$DURATION ahead of when the tails read them (ingest time); the default 15m would
+# dead-letter them as stamped by a wrong --log-zone.
 java "${JAVA_OPTS[@]}" -jar "$(jar streams-app)" run "${KAFKA[@]}" \
   --application-id "specwatch-demo-$RUN_ID" --state-dir "$DEMO_DIR/streams-state" \
   --decode-events-topic "$T_EVENTS" --window-results-topic "$T_WINDOWS" --run-context-topic "$T_CONTEXT" \
   --dead-letter-topic "$T_DLQ" --alerts-topic "$T_ALERTS" --no-create-topics --grace "$GRACE" "${STATIC_ARGS[@]}" \
-  >"$DEMO_DIR/streams.log" 2>&1 &
+  --max-event-ahead "$DURATION" >"$DEMO_DIR/streams.log" 2>&1 &
 PIDS+=("$!")
 java "${JAVA_OPTS[@]}" -jar "$(jar sinks)" run "${KAFKA[@]}" \
   --clickhouse-url "$SPECWATCH_CLICKHOUSE_URL" --database "$DB" \

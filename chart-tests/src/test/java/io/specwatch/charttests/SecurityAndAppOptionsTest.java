@@ -133,6 +133,9 @@ class SecurityAndAppOptionsTest {
     assertThat(streams.has("SPECWATCH_DEDUP_RETENTION"))
         .as("empty value: the app's default")
         .isFalse();
+    assertThat(streams.has("SPECWATCH_MAX_EVENT_AHEAD"))
+        .as("empty value: the app's default")
+        .isFalse();
     assertThat(m.find("ConfigMap", F + "-run-context")).isEmpty();
   }
 
@@ -146,6 +149,7 @@ class SecurityAndAppOptionsTest {
     assertThat(streams.path("SPECWATCH_WINDOW").asText()).isEqualTo("2m");
     assertThat(streams.path("SPECWATCH_GRACE").asText()).isEqualTo("5m");
     assertThat(streams.path("SPECWATCH_DEDUP_RETENTION").asText()).isEqualTo("20m");
+    assertThat(streams.path("SPECWATCH_MAX_EVENT_AHEAD").asText()).isEqualTo("2h");
     assertThat(streams.path("SPECWATCH_TOPIC_RUN_CONTEXT").asText())
         .isEqualTo("prod.run-context.v1");
     assertThat(streams.path("SPECWATCH_DLQ_TOPIC").asText()).isEqualTo("prod.dead-letter.v1");

@@ -117,6 +117,7 @@ final class ValuesScenarios {
         window: 2m
         grace: 5m
         dedupRetention: 20m
+        maxEventAhead: 2h
         baselineMaxAge: 30m
         staticBaselines:
           - "deepseek-v3|h100-8x|8|*=31.5"

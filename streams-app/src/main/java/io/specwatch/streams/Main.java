@@ -98,6 +98,18 @@ public final class Main implements Runnable {
     Duration dedupRetention;
 
     @Option(
+        names = "--max-event-ahead",
+        defaultValue = "${env:SPECWATCH_MAX_EVENT_AHEAD}",
+        converter = Durations.Converter.class,
+        description =
+            "How far an event's time may lie ahead of its ingest time (when the shipper read the"
+                + " line). A later event (a wrong --log-zone on a shipper, a clock set ahead) is"
+                + " dead-lettered and does not move stream time, which would close every open"
+                + " window of its partition early. 0 switches the check off"
+                + " (env SPECWATCH_MAX_EVENT_AHEAD). Default: 15m")
+    Duration maxEventAhead;
+
+    @Option(
         names = "--decode-events-topic",
         defaultValue = "${env:SPECWATCH_TOPIC_DECODE_EVENTS:-" + Topics.DECODE_EVENTS + "}",
         description = "Input topic (env SPECWATCH_TOPIC_DECODE_EVENTS). Default: ${DEFAULT-VALUE}")
@@ -251,7 +263,8 @@ public final class Main implements Runnable {
           kafka.rawProperties(),
           alertsTopic,
           alertOptions.config(),
-          dedupRetention);
+          dedupRetention,
+          maxEventAhead);
     }
   }
 

@@ -20,11 +20,11 @@ import org.apache.kafka.streams.state.VersionedRecord;
  * than the store's history), the newest applies.
  *
  * <p>Rows that cannot meet a baseline get {@code baselineSource = none:<reason>} here and keep the
- * deploymentId key: {@code no-run-context}, {@code no-hardware-class} (neither hardwareClass nor
- * gpuCount and gpuModel), {@code no-batch-size} (a {@code *} bucket row without running requests:
- * its bucket is the one of its cycle-weighted mean batch size). Non-speculative rows that cannot
- * teach a baseline (category rows, total rows, no cycle time, no context) get {@code
- * none:non-speculative}.
+ * deploymentId key: {@code no-run-context}, {@code no-model} (a blank model), {@code no-tp} (a
+ * tensor-parallel size below 1), {@code no-hardware-class} (neither hardwareClass nor gpuCount and
+ * gpuModel), {@code no-batch-size} (a {@code *} bucket row without running requests: its bucket is
+ * the one of its cycle-weighted mean batch size). Non-speculative rows that cannot teach a baseline
+ * (category rows, total rows, no cycle time, no context) get {@code none:non-speculative}.
  *
  * <p>A store lookup instead of a DSL stream-table join: the rows come from a re-keyed stream (the
  * window key is unwrapped), and a DSL join would add a needless repartition topic.
@@ -70,8 +70,15 @@ final class RunContextLookup implements Processor<String, WindowResult, String, 
         BatchBuckets.isBucket(row.getBatchBucket())
             ? Optional.of(row.getBatchBucket())
             : BatchBuckets.ofMean(row.getMeanBatchSize());
-    if (hardware.isEmpty() || bucket.isEmpty()) {
-      String reason = hardware.isEmpty() ? "none:no-hardware-class" : "none:no-batch-size";
+    String reason =
+        rc.getModel().isBlank()
+            ? "none:no-model"
+            : rc.getTp() < 1
+                ? "none:no-tp"
+                : hardware.isEmpty()
+                    ? "none:no-hardware-class"
+                    : bucket.isEmpty() ? "none:no-batch-size" : null;
+    if (reason != null) {
       forward(record, row, row.getDeploymentId(), spec ? reason : BaselineJoin.NON_SPECULATIVE);
       return;
     }

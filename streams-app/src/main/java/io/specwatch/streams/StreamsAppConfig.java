@@ -38,6 +38,9 @@ import org.apache.kafka.streams.errors.DefaultProductionExceptionHandler;
  * @param alerts alert rules
  * @param dedupRetention how long (event time) an event id is remembered so that a re-sent event is
  *     dropped (0: off; null: {@link TopologyInputs#defaultDedupRetention}); at least window + grace
+ * @param maxEventAhead how far an event's time may lie ahead of its ingest time before the event is
+ *     dead-lettered instead of counted (0: off; null: {@link
+ *     TopologyInputs#DEFAULT_MAX_EVENT_AHEAD})
  */
 public record StreamsAppConfig(
     String bootstrap,
@@ -55,7 +58,46 @@ public record StreamsAppConfig(
     Map<String, String> extraKafkaProperties,
     String alertsTopic,
     AlertConfig alerts,
-    Duration dedupRetention) {
+    Duration dedupRetention,
+    Duration maxEventAhead) {
+
+  /** With the default event-time check. */
+  public StreamsAppConfig(
+      String bootstrap,
+      String registryUrl,
+      String applicationId,
+      Path stateDir,
+      Duration windowSize,
+      Duration grace,
+      String decodeEventsTopic,
+      String runContextTopic,
+      String windowResultsTopic,
+      String deadLetterTopic,
+      StaticBaselines staticBaselines,
+      Duration baselineMaxAge,
+      Map<String, String> extraKafkaProperties,
+      String alertsTopic,
+      AlertConfig alerts,
+      Duration dedupRetention) {
+    this(
+        bootstrap,
+        registryUrl,
+        applicationId,
+        stateDir,
+        windowSize,
+        grace,
+        decodeEventsTopic,
+        runContextTopic,
+        windowResultsTopic,
+        deadLetterTopic,
+        staticBaselines,
+        baselineMaxAge,
+        extraKafkaProperties,
+        alertsTopic,
+        alerts,
+        dedupRetention,
+        null);
+  }
 
   /** With the default dedup retention. */
   public StreamsAppConfig(
@@ -172,6 +214,7 @@ public record StreamsAppConfig(
     Objects.requireNonNull(alerts, "alert settings must be set");
     dedupRetention =
         TopologyInputs.checkDedupRetention(dedupRetention, windowSize, grace, "dedup-retention");
+    maxEventAhead = TopologyInputs.checkMaxEventAhead(maxEventAhead, "max-event-ahead");
     extraKafkaProperties =
         Map.copyOf(extraKafkaProperties == null ? Map.of() : extraKafkaProperties);
     requireLong(extraKafkaProperties, StreamsConfig.STATESTORE_CACHE_MAX_BYTES_CONFIG, 0);
@@ -263,7 +306,8 @@ public record StreamsAppConfig(
         alertsTopic,
         AvroSerde.forClass(Alert.class, serde, false),
         alerts,
-        dedupRetention);
+        dedupRetention,
+        maxEventAhead);
   }
 
   /** The effective settings for a log line, secrets masked. */
@@ -284,6 +328,8 @@ public record StreamsAppConfig(
         + grace
         + " dedupRetention="
         + dedupRetention
+        + " maxEventAhead="
+        + maxEventAhead
         + " decodeEventsTopic="
         + decodeEventsTopic
         + " runContextTopic="

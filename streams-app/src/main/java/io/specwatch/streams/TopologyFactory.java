@@ -27,7 +27,7 @@ import org.apache.kafka.streams.state.Stores;
  *
  * <pre>
  * decode-events (key deploymentId)
- *   -> event-gate (key check)
+ *   -> event-gate (key check; events too far ahead of their ingest time dead-lettered)
  *   -> acceptance-window-aggregate [open-window-store]: tumbling event-time windows per
  *      deployment, grace from config, re-sent event ids dropped, late events into the open
  *      window, emitted once on close;
@@ -90,14 +90,15 @@ public final class TopologyFactory {
         new OpenWindowStoreBuilder(TopologyNames.OPEN_WINDOW_STORE, WINDOW_CHANGELOG_CONFIG));
     long windowMs = in.windowSize().toMillis();
     long graceMs = in.grace().toMillis();
+    long maxAheadMs = in.maxEventAhead().toMillis();
     // key deploymentId all the way: no repartition; rows of closed windows keyed by deploymentId
     KStream<String, WindowResult> closedRows =
         builder.stream(
                 in.decodeEventsTopic(),
                 Consumed.with(Serdes.String(), in.decodeEventSerde())
-                    .withTimestampExtractor(new EventTimeExtractor())
+                    .withTimestampExtractor(new EventTimeExtractor(maxAheadMs))
                     .withName(TopologyNames.DECODE_EVENTS_SOURCE))
-            .processValues(EventGate::new, Named.as(TopologyNames.EVENT_GATE))
+            .processValues(() -> new EventGate(maxAheadMs), Named.as(TopologyNames.EVENT_GATE))
             .process(
                 () -> new WindowAggregator(windowMs, graceMs, in.dedupRetention().toMillis()),
                 Named.as(TopologyNames.WINDOW_AGGREGATE),

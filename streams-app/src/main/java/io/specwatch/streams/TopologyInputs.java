@@ -28,6 +28,9 @@ import org.apache.kafka.common.serialization.Serde;
  * @param alerts alert rules
  * @param dedupRetention how long (in event time) an event id is remembered to drop a re-sent event;
  *     zero switches dedup off; null means {@link #defaultDedupRetention}
+ * @param maxEventAhead how far an event's time may lie ahead of its ingest time; a later event is
+ *     dead-lettered and does not move stream time (zero switches the check off; null means {@link
+ *     #DEFAULT_MAX_EVENT_AHEAD})
  */
 public record TopologyInputs(
     String decodeEventsTopic,
@@ -43,7 +46,49 @@ public record TopologyInputs(
     String alertsTopic,
     Serde<Alert> alertSerde,
     AlertConfig alerts,
-    Duration dedupRetention) {
+    Duration dedupRetention,
+    Duration maxEventAhead) {
+
+  /**
+   * Default of {@link #maxEventAhead}: a log line is read within seconds of being written, so an
+   * event time a quarter of an hour ahead of its ingest time is a wrong {@code --log-zone} or
+   * clock, not a slow shipper.
+   */
+  public static final Duration DEFAULT_MAX_EVENT_AHEAD = Duration.ofMinutes(15);
+
+  /** With the default event-time check. */
+  public TopologyInputs(
+      String decodeEventsTopic,
+      String runContextTopic,
+      String windowResultsTopic,
+      Duration windowSize,
+      Duration grace,
+      StaticBaselines staticBaselines,
+      Duration baselineMaxAge,
+      Serde<DecodeEvent> decodeEventSerde,
+      Serde<RunContext> runContextSerde,
+      Serde<WindowResult> windowResultSerde,
+      String alertsTopic,
+      Serde<Alert> alertSerde,
+      AlertConfig alerts,
+      Duration dedupRetention) {
+    this(
+        decodeEventsTopic,
+        runContextTopic,
+        windowResultsTopic,
+        windowSize,
+        grace,
+        staticBaselines,
+        baselineMaxAge,
+        decodeEventSerde,
+        runContextSerde,
+        windowResultSerde,
+        alertsTopic,
+        alertSerde,
+        alerts,
+        dedupRetention,
+        null);
+  }
 
   /** With the default dedup retention. */
   public TopologyInputs(
@@ -74,7 +119,23 @@ public record TopologyInputs(
         alertsTopic,
         alertSerde,
         alerts,
+        null,
         null);
+  }
+
+  /**
+   * {@code maxEventAhead} resolved (null: {@link #DEFAULT_MAX_EVENT_AHEAD}) and checked: zero (off)
+   * or positive. A failure names {@code setting}.
+   */
+  static Duration checkMaxEventAhead(Duration maxEventAhead, String setting) {
+    if (maxEventAhead == null) {
+      return DEFAULT_MAX_EVENT_AHEAD;
+    }
+    if (maxEventAhead.isNegative()) {
+      throw new IllegalArgumentException(
+          setting + " must be 0 (off) or positive, got " + maxEventAhead);
+    }
+    return maxEventAhead;
   }
 
   /** The dedup retention when none is given: 10 minutes, at least window + grace. */
@@ -139,6 +200,7 @@ public record TopologyInputs(
     Objects.requireNonNull(alertSerde, "alertSerde");
     Objects.requireNonNull(alerts, "alerts");
     dedupRetention = checkDedupRetention(dedupRetention, windowSize, grace, "dedupRetention");
+    maxEventAhead = checkMaxEventAhead(maxEventAhead, "maxEventAhead");
   }
 
   private static void requireName(String name, String setting) {

@@ -162,6 +162,36 @@ class BaselineTopologyTest {
   }
 
   @Test
+  void modelNamesWithBarsBackslashesOrBlanksMeetTheirTwinsAndTpZeroSaysWhy() {
+    // a '|' or '\\' in a model name made the key text unparseable (the row was dead-lettered), and
+    // blanks around it split twins: each pair below must meet, and tp 0 gives a reason
+    String[][] pairs = {
+      {"org|model-a", "org|model-a"}, {"C:\\models\\b", "C:\\models\\b"}, {" model-c", "model-c "}
+    };
+    for (int i = 0; i < pairs.length; i++) {
+      h.context(
+          context("plain-" + i, pairs[i][0], 8).setSpecMethod("NONE").setHardwareClass(HW).build());
+      h.context(context("spec-" + i, pairs[i][1], 8).setHardwareClass(HW).build());
+      h.send(plain("plain-" + i, 10, 100, 12.5, 1)); // teaches [0s, 60s), bucket 1
+      h.send(spec("spec-" + i, 70, 100, 2.0, 25.0, 1)); // [60s, 120s) meets it
+    }
+    h.context(context("tp-zero", KIMI, 0).setHardwareClass(HW).build());
+    h.send(spec("tp-zero", 70, 100, 2.0, 25.0, 1));
+    h.send(event("closer", 300).setCycles(1L).build());
+
+    assertThat(h.deadLetters.readKeyValuesToList()).as("no row dead-lettered").isEmpty();
+    Map<String, WindowResult> rows = h.rows();
+    for (int i = 0; i < pairs.length; i++) {
+      WindowResult r = rows.get("spec-" + i + "@60/spec/*/1");
+      assertThat(r.getBaselineSource())
+          .as("model '%s' against its twin's '%s'", pairs[i][1], pairs[i][0])
+          .isEqualTo("learned:plain-" + i + "@2026-01-01T00:00:00Z");
+      assertThat(r.getSpeedup()).isCloseTo(2.0 * 12.5 / 25, within(1e-9));
+    }
+    assertThat(rows.get("tp-zero@60/spec/*/1").getBaselineSource()).isEqualTo("none:no-tp");
+  }
+
+  @Test
   void runContextChangesApplyToLaterWindows() {
     h.send(spec("kimi-eagle3", 10, 10, 2.0, 30.0, 1));
     h.send(spec("kimi-eagle3", 91, 10, 2.0, 30.0, 1)); // closes [0s, 60s)

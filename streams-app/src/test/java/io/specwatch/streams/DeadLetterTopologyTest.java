@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.specwatch.schemas.DeadLetter;
 import io.specwatch.schemas.DecodeEvent;
+import io.specwatch.schemas.WindowResult;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -109,6 +110,47 @@ class DeadLetterTopologyTest {
               assertThat(l.value.getErrorMessage()).startsWith("blank deploymentId");
             });
     assertThat(h.rows()).containsOnlyKeys("dep-a@0/spec/*/*", "dep-a@0/spec/*/1");
+  }
+
+  @Test
+  void anEventFarAheadOfItsIngestTimeIsDeadLetteredAndMovesNoStreamTime() {
+    h.send(full("dep-a", 10, 40, 2.0, 40, 120, 30.0, 60.0, 4000.0, 1));
+    // dep-b's shipper has a wrong --log-zone: a line read at T0+20s is stamped 8 hours later
+    DecodeEvent ahead =
+        DecodeEvent.newBuilder(full("dep-b", 8 * 3600 + 20, 5, 3.0, 10, 15, 20.0, 1.0, 1.0, 1))
+            .setIngestTime(TestEvents.T0.plusSeconds(20))
+            .build();
+    h.send(ahead);
+    // had stream time moved to T0+8h, this event would be late and [0s, 60s) already closed
+    h.send(full("dep-a", 50, 120, 3.0, 240, 360, 20.0, 150.0, 1000.0, 1));
+    // 14 minutes ahead of its ingest time: within the default 15m, counted
+    h.send(
+        DecodeEvent.newBuilder(full("dep-c", 14 * 60 + 30, 10, 2.0, 10, 30, 20.0, 1.0, 1.0, 1))
+            .setIngestTime(TestEvents.T0.plusSeconds(30))
+            .build());
+    h.send(full("dep-c", 16 * 60, 1, 2.0, 1, 3, 10.0, 10.0, 1000.0, 1)); // closes both
+
+    List<KeyValue<String, DeadLetter>> letters = h.deadLetters.readKeyValuesToList();
+    assertThat(letters).hasSize(1);
+    DeadLetter d = letters.get(0).value;
+    assertThat(d.getStage()).isEqualTo("streams.process");
+    assertThat(d.getOffset()).isEqualTo(1L);
+    assertThat(d.getErrorClass()).isEqualTo(InvalidEventException.class.getName());
+    assertThat(d.getErrorMessage())
+        .contains("lies PT8H ahead of its ingestTime 2026-01-01T00:00:20Z")
+        .contains("max-event-ahead PT15M")
+        .contains("host 'gpu-1'");
+    assertThat(h.eventSerde.deserializer().deserialize(TopologyHarness.IN, bytes(d)))
+        .as("raw bytes replay to the original event")
+        .isEqualTo(ahead);
+
+    var rows = h.rows();
+    assertThat(rows.keySet()).noneMatch(k -> k.startsWith("dep-b@"));
+    WindowResult a = rows.get("dep-a@0/spec/*/*");
+    assertThat(a.getEvents()).as("both dep-a events counted").isEqualTo(2);
+    assertThat(a.getCycles()).isEqualTo(160);
+    assertThat(a.getLateEvents()).isZero();
+    assertThat(rows.get("dep-c@840/spec/*/*").getEvents()).isEqualTo(1);
   }
 
   private static byte[] bytes(DeadLetter d) {

@@ -300,6 +300,26 @@ class StreamsAppConfigTest {
   }
 
   @Test
+  void maxEventAheadDefaultsToFifteenMinutesAndRejectsNegatives() {
+    assertThat(config(Map.of()).maxEventAhead()).isEqualTo(Duration.ofMinutes(15));
+    assertThat(config(Map.of()).topologyInputs().maxEventAhead())
+        .isEqualTo(TopologyInputs.DEFAULT_MAX_EVENT_AHEAD);
+    assertThat(config(Map.of()).describe()).contains("maxEventAhead=PT15M");
+    Main.Run cli = new Main.Run();
+    new CommandLine(cli).parseArgs("--max-event-ahead", "2h");
+    assertThat(cli.config().maxEventAhead()).isEqualTo(Duration.ofHours(2));
+    assertThat(cli.config().topologyInputs().maxEventAhead()).isEqualTo(Duration.ofHours(2));
+    Main.Run off = new Main.Run();
+    new CommandLine(off).parseArgs("--max-event-ahead", "0s");
+    assertThat(off.config().maxEventAhead()).isZero();
+    Main.Run negative = new Main.Run();
+    new CommandLine(negative).parseArgs("--max-event-ahead", "-1m");
+    assertThatThrownBy(negative::config)
+        .hasMessageStartingWith("max-event-ahead")
+        .hasMessageContaining("0 (off) or positive");
+  }
+
+  @Test
   void cliAlertOptionsReachTheConfigAndBadOnesFailNamingTheOption() {
     Main.Run run = new Main.Run();
     new CommandLine(run)
