@@ -18,6 +18,17 @@ import java.util.Set;
  * the shipper's). Whenever the merged content of a deployment changes (its contextId differs from
  * the last one published), the new {@link RunContext} is handed out once, to be published before
  * the events that follow. Thread-safe (tail shares one tracker across files).
+ *
+ * <p>observedAt comes from two clocks: a context stated by the CLI or the file is observed when the
+ * shipper starts or the file changes (wall clock), one revealed by a log line or first needed by an
+ * event at that line's time. A shipper that starts on a log written earlier publishes its CLI/file
+ * context (model {@code unknown} when only the hardware is configured) at start time P, then reads
+ * the {@code server_args} line of, say, an hour before. streams-app reads contexts as a versioned
+ * table and gives each window the context in force at its end: the revealed context, published at
+ * its line's time only, would be history before P, and every later window would get the start-up
+ * context. So a context whose observedAt lies before the newest one already published for its
+ * deployment is handed out twice: at its own time (for the windows of the lines read before P) and
+ * again at that newest time, which replaces the superseded context from there on.
  */
 public final class RunContextTracker {
 
@@ -25,10 +36,11 @@ public final class RunContextTracker {
    * What an event is stamped with.
    *
    * @param contextId the run context id in force, or null when no source stated anything
-   * @param publish the context to publish before the event, or null when already published
+   * @param publish the records to publish before the event (see the class comment for why there can
+   *     be two), empty when already published
    */
-  public record Stamp(String contextId, RunContext publish) {
-    static final Stamp NONE = new Stamp(null, null);
+  public record Stamp(String contextId, List<RunContext> publish) {
+    static final Stamp NONE = new Stamp(null, List.of());
   }
 
   private final String defaultDeployment;
@@ -36,6 +48,8 @@ public final class RunContextTracker {
   private ContextFields file = ContextFields.EMPTY;
   private final Map<String, ContextFields> logs = new HashMap<>();
   private final Map<String, String> published = new HashMap<>();
+  // the newest observedAt published per deployment
+  private final Map<String, Instant> newestObservedAt = new HashMap<>();
   private final Set<String> deployments = new LinkedHashSet<>();
   // contextId of the current merged content per deployment ("" = nothing stated); cleared on change
   private final Map<String, String> currentIds = new HashMap<>();
@@ -70,9 +84,10 @@ public final class RunContextTracker {
   /**
    * A log line revealed context fields for its deployment (its own, else the default).
    *
-   * @return the new context to publish, or null when the merged content did not change
+   * @return the records of the new context to publish (one, or two: see the class comment), empty
+   *     when the merged content did not change
    */
-  public synchronized RunContext reveal(ContextFields fields, Instant observedAt) {
+  public synchronized List<RunContext> reveal(ContextFields fields, Instant observedAt) {
     String d = fields.deployment() == null ? defaultDeployment : fields.deployment();
     deployments.add(d);
     ContextFields before = logs.get(d);
@@ -84,6 +99,17 @@ public final class RunContextTracker {
     return publishIfChanged(d, observedAt);
   }
 
+  /** The records that publish {@code rc}: itself, and again at the newest observedAt if later. */
+  private List<RunContext> records(RunContext rc) {
+    String d = rc.getDeploymentId();
+    Instant newest = newestObservedAt.get(d);
+    if (newest != null && rc.getObservedAt().isBefore(newest)) {
+      return List.of(rc, RunContext.newBuilder(rc).setObservedAt(newest).build());
+    }
+    newestObservedAt.put(d, rc.getObservedAt());
+    return List.of(rc);
+  }
+
   /** The context for an event of deployment d at eventTime, publishing it first if new. */
   public synchronized Stamp stamp(String deployment, Instant eventTime) {
     deployments.add(deployment);
@@ -92,7 +118,7 @@ public final class RunContextTracker {
       return Stamp.NONE;
     }
     if (known != null && known.equals(published.get(deployment))) {
-      return new Stamp(known, null);
+      return new Stamp(known, List.of());
     }
     ContextFields merged = merged(deployment);
     if (merged.isEmpty()) {
@@ -102,10 +128,10 @@ public final class RunContextTracker {
     RunContext rc = RunContexts.build(deployment, merged, eventTime);
     currentIds.put(deployment, rc.getContextId());
     if (rc.getContextId().equals(published.get(deployment))) {
-      return new Stamp(rc.getContextId(), null);
+      return new Stamp(rc.getContextId(), List.of());
     }
     published.put(deployment, rc.getContextId());
-    return new Stamp(rc.getContextId(), rc);
+    return new Stamp(rc.getContextId(), records(rc));
   }
 
   /**
@@ -115,10 +141,7 @@ public final class RunContextTracker {
   public synchronized List<RunContext> pending(Instant now) {
     List<RunContext> out = new ArrayList<>();
     for (String d : deployments) {
-      RunContext rc = publishIfChanged(d, now);
-      if (rc != null) {
-        out.add(rc);
-      }
+      out.addAll(publishIfChanged(d, now));
     }
     return out;
   }
@@ -153,16 +176,16 @@ public final class RunContextTracker {
         .withDeployment(null);
   }
 
-  private RunContext publishIfChanged(String deployment, Instant observedAt) {
+  private List<RunContext> publishIfChanged(String deployment, Instant observedAt) {
     ContextFields merged = merged(deployment);
     if (merged.isEmpty()) {
-      return null;
+      return List.of();
     }
     RunContext rc = RunContexts.build(deployment, merged, observedAt);
     if (rc.getContextId().equals(published.get(deployment))) {
-      return null;
+      return List.of();
     }
     published.put(deployment, rc.getContextId());
-    return rc;
+    return records(rc);
   }
 }

@@ -150,7 +150,7 @@ public final class Scraper {
           for (DecodeEvent e : deriver.onScrape(url.toString(), at, samples)) {
             var stamp = contexts.stamp(e.getDeploymentId(), e.getEventTime());
             e.put("runContextId", stamp.contextId());
-            if (stamp.publish() != null) {
+            for (RunContext rc : stamp.publish()) {
               String ctxTopic = config.ship().runContextTopic();
               try {
                 producer
@@ -158,7 +158,7 @@ public final class Scraper {
                         new ProducerRecord<>(
                             ctxTopic,
                             e.getDeploymentId(),
-                            contextSerde.serializer().serialize(ctxTopic, stamp.publish())))
+                            contextSerde.serializer().serialize(ctxTopic, rc)))
                     .get();
                 contextsSent.increment();
               } catch (ExecutionException ex) {

@@ -115,10 +115,12 @@ public final class LineIngestor {
       List<IngestOutcome> parts = new ArrayList<>(2);
       try {
         if (parsed.line() instanceof ContextLine c) {
-          RunContext rc = contexts.reveal(c.fields(), contextTime(c, now));
-          return rc == null
-              ? new IngestOutcome.Recognised(c.format())
-              : new IngestOutcome.Context(rc);
+          List<RunContext> revealed = contexts.reveal(c.fields(), contextTime(c, now));
+          if (revealed.isEmpty()) {
+            return new IngestOutcome.Recognised(c.format());
+          }
+          revealed.forEach(rc -> parts.add(new IngestOutcome.Context(rc)));
+          return parts.size() == 1 ? parts.get(0) : new IngestOutcome.Many(parts);
         }
         if (parsed.line() instanceof RequestLine request) {
           RequestAcceptance r = RequestAcceptances.of(source, request, origin);
@@ -200,9 +202,7 @@ public final class LineIngestor {
   }
 
   private static void addContext(List<IngestOutcome> parts, RunContextTracker.Stamp stamp) {
-    if (stamp.publish() != null) {
-      parts.add(new IngestOutcome.Context(stamp.publish()));
-    }
+    stamp.publish().forEach(rc -> parts.add(new IngestOutcome.Context(rc)));
   }
 
   /** observedAt of a revealed context: the line's time, else now. */

@@ -31,12 +31,13 @@ class RunContextProperties {
       b.specMethod = "EAGLE3";
       b.tp = 8;
       b.env = protos[choice] == null ? Map.of() : Map.of("NCCL_PROTO", protos[choice]);
-      RunContext rc = t.reveal(b.build(), at);
+      List<RunContext> published = t.reveal(b.build(), at);
       String now = String.valueOf(protos[choice]);
       if (now.equals(last)) {
-        assertThat(rc).isNull();
+        assertThat(published).isEmpty();
       } else {
-        assertThat(rc).isNotNull();
+        assertThat(published).as("observedAt only grows here: one record").hasSize(1);
+        RunContext rc = published.get(0);
         assertThat(rc.getEnv().get("NCCL_PROTO")).isEqualTo(protos[choice]);
         assertThat(t.stamp("d", at).contextId()).isEqualTo(rc.getContextId());
       }

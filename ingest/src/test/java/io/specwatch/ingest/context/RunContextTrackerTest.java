@@ -8,6 +8,7 @@ import io.specwatch.schemas.RunContext;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -30,7 +31,7 @@ class RunContextTrackerTest {
   void nothingStatedMeansNoContextAndNoStamp() {
     RunContextTracker t = new RunContextTracker("d");
     assertThat(t.pending(T0)).isEmpty();
-    assertThat(t.stamp("d", T0)).isEqualTo(new RunContextTracker.Stamp(null, null));
+    assertThat(t.stamp("d", T0)).isEqualTo(new RunContextTracker.Stamp(null, List.of()));
   }
 
   @Test
@@ -46,7 +47,7 @@ class RunContextTrackerTest {
     assertThat(t.pending(T1)).isEmpty();
     var stamp = t.stamp("d", T1);
     assertThat(stamp.contextId()).isEqualTo(rc.getContextId());
-    assertThat(stamp.publish()).isNull();
+    assertThat(stamp.publish()).isEmpty();
   }
 
   @Test
@@ -58,7 +59,7 @@ class RunContextTrackerTest {
     file.hardwareClass = "rtx-pro-6000x8";
     file.extra.put("a", "1");
     t.setFile(file.build());
-    RunContext first = t.reveal(fields("kimi", "EAGLE3", null, null), T0);
+    RunContext first = t.reveal(fields("kimi", "EAGLE3", null, null), T0).get(0);
     assertThat(first.getTp()).isEqualTo(8);
     assertThat(first.getHardwareClass()).isEqualTo("rtx-pro-6000x8");
     assertThat(first.getModel()).isEqualTo("kimi");
@@ -67,15 +68,16 @@ class RunContextTrackerTest {
     ContextFields.Builder line = ContextFields.builder();
     line.env = Map.of("NCCL_ALGO", "Ring");
     line.extra.put("b", "2");
-    RunContext second = t.reveal(line.build(), T1);
-    assertThat(second).isNotNull();
+    List<RunContext> seconds = t.reveal(line.build(), T1);
+    assertThat(seconds).hasSize(1);
+    RunContext second = seconds.get(0);
     assertThat(second.getEnv()).isEqualTo(Map.of("NCCL_ALGO", "Ring"));
     assertThat(second.getExtra()).containsEntry("a", "1").containsEntry("b", "2");
     assertThat(second.getModel()).isEqualTo("kimi");
     assertThat(second.getObservedAt()).isEqualTo(T1);
     assertThat(second.getContextId()).isNotEqualTo(first.getContextId());
     // stating the same again changes nothing
-    assertThat(t.reveal(line.build(), T1.plusSeconds(60))).isNull();
+    assertThat(t.reveal(line.build(), T1.plusSeconds(60))).isEmpty();
     assertThat(t.stamp("d", T1.plusSeconds(61)).contextId()).isEqualTo(second.getContextId());
   }
 
@@ -109,13 +111,44 @@ class RunContextTrackerTest {
     RunContextTracker t = new RunContextTracker("d");
     t.setCli(fields(null, null, 8, null));
     ContextFields other = fields("x", "NONE", 1, null).withDeployment("other");
-    RunContext rc = t.reveal(other, T0);
+    RunContext rc = t.reveal(other, T0).get(0);
     assertThat(rc.getDeploymentId()).isEqualTo("other");
     assertThat(rc.getTp()).isEqualTo(1);
     var stamp = t.stamp("d", T0);
-    assertThat(stamp.publish()).isNotNull();
-    assertThat(stamp.publish().getTp()).isEqualTo(8);
-    assertThat(stamp.publish().getModel()).isEqualTo("unknown");
+    assertThat(stamp.publish()).hasSize(1);
+    assertThat(stamp.publish().get(0).getTp()).isEqualTo(8);
+    assertThat(stamp.publish().get(0).getModel()).isEqualTo("unknown");
+  }
+
+  @Test
+  void aContextRevealedAtAnEarlierTimeIsPublishedAgainAtTheNewestTime() {
+    // tail started at P on a log written an hour before: the CLI context (hardware only, model
+    // unknown) is published at P, then the log's server_args line, stamped P - 1h, is read
+    Instant p = T0.plusSeconds(3600);
+    RunContextTracker t = new RunContextTracker("d");
+    ContextFields.Builder hw = ContextFields.builder();
+    hw.hardwareClass = "h200x8";
+    t.setCli(hw.build());
+    List<RunContext> start = t.pending(p);
+    assertThat(start).hasSize(1);
+    assertThat(start.get(0).getModel()).isEqualTo("unknown");
+
+    List<RunContext> revealed = t.reveal(fields("deepseek", "MTP", 8, null), T0);
+    assertThat(revealed).hasSize(2);
+    assertThat(revealed.get(0).getObservedAt()).as("for the lines before P").isEqualTo(T0);
+    assertThat(revealed.get(1).getObservedAt()).as("replaces the start context").isEqualTo(p);
+    assertThat(revealed).allSatisfy(rc -> assertThat(rc.getModel()).isEqualTo("deepseek"));
+    assertThat(revealed.get(1).getContextId()).isEqualTo(revealed.get(0).getContextId());
+
+    // a change revealed after P in the log's own time is published once
+    List<RunContext> later = t.reveal(fields(null, null, 4, null), p.plusSeconds(60));
+    assertThat(later).hasSize(1);
+    assertThat(later.get(0).getObservedAt()).isEqualTo(p.plusSeconds(60));
+    // and a change stamped before that newest time again twice, the second at the newest time
+    List<RunContext> earlier = t.reveal(fields(null, null, 2, null), p.plusSeconds(30));
+    assertThat(earlier)
+        .extracting(RunContext::getObservedAt)
+        .containsExactly(p.plusSeconds(30), p.plusSeconds(60));
   }
 
   @Test

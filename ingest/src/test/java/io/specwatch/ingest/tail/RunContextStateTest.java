@@ -24,7 +24,7 @@ class RunContextStateTest {
     b.tp = 8;
     b.env = Map.of("NCCL_PROTO", "LL");
     b.extra.put("decode_log_interval", "40");
-    String id = before.reveal(b.build(), Instant.EPOCH).getContextId();
+    String id = before.reveal(b.build(), Instant.EPOCH).get(0).getContextId();
     RunContextState.save(dir, before.logLayers());
 
     RunContextTracker after = new RunContextTracker("d");
