@@ -34,7 +34,8 @@ import org.apache.kafka.streams.state.Stores;
  *      one window holds every breakdown row (spec/non-spec x total, category, batch bucket);
  *      one WindowResult per row
  *   -> run-context-lookup (run-context table store, same task) -> key = comparison key
- *   -> repartition baseline-by-key -> baseline-join (baseline-store: learned t_AR; static config)
+ *   -> repartition baseline-by-key (partitioned by the key without its bucket)
+ *   -> baseline-join (baseline-store: learned t_AR; static config)
  *   -> windowResults (key deploymentId) -> window-results
  * windowResults + run-context table -> alert rules ({@link AlertTopology}) -> alerts
  * </pre>
@@ -119,7 +120,9 @@ public final class TopologyFactory {
             .repartition(
                 Repartitioned.<String, WindowResult>as(TopologyNames.BASELINE_REPARTITION)
                     .withKeySerde(Serdes.String())
-                    .withValueSerde(in.windowResultSerde()))
+                    .withValueSerde(in.windowResultSerde())
+                    // by model|hardwareClass|tp: a deployment's rows stay in window order
+                    .withStreamPartitioner(new ComparisonKeyPartitioner()))
             .process(
                 () -> new BaselineJoin(in.staticBaselines(), in.baselineMaxAge()),
                 Named.as(TopologyNames.BASELINE_JOIN),
