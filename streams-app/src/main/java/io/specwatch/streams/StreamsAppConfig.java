@@ -61,44 +61,6 @@ public record StreamsAppConfig(
     Duration dedupRetention,
     Duration maxEventAhead) {
 
-  /** With the default event-time check. */
-  public StreamsAppConfig(
-      String bootstrap,
-      String registryUrl,
-      String applicationId,
-      Path stateDir,
-      Duration windowSize,
-      Duration grace,
-      String decodeEventsTopic,
-      String runContextTopic,
-      String windowResultsTopic,
-      String deadLetterTopic,
-      StaticBaselines staticBaselines,
-      Duration baselineMaxAge,
-      Map<String, String> extraKafkaProperties,
-      String alertsTopic,
-      AlertConfig alerts,
-      Duration dedupRetention) {
-    this(
-        bootstrap,
-        registryUrl,
-        applicationId,
-        stateDir,
-        windowSize,
-        grace,
-        decodeEventsTopic,
-        runContextTopic,
-        windowResultsTopic,
-        deadLetterTopic,
-        staticBaselines,
-        baselineMaxAge,
-        extraKafkaProperties,
-        alertsTopic,
-        alerts,
-        dedupRetention,
-        null);
-  }
-
   /** With the default dedup retention. */
   public StreamsAppConfig(
       String bootstrap,
@@ -132,6 +94,7 @@ public record StreamsAppConfig(
         extraKafkaProperties,
         alertsTopic,
         alerts,
+        null,
         null);
   }
 
@@ -166,6 +129,7 @@ public record StreamsAppConfig(
         extraKafkaProperties,
         Topics.ALERTS,
         AlertConfig.defaults(),
+        null,
         null);
   }
 

@@ -56,40 +56,6 @@ public record TopologyInputs(
    */
   public static final Duration DEFAULT_MAX_EVENT_AHEAD = Duration.ofMinutes(15);
 
-  /** With the default event-time check. */
-  public TopologyInputs(
-      String decodeEventsTopic,
-      String runContextTopic,
-      String windowResultsTopic,
-      Duration windowSize,
-      Duration grace,
-      StaticBaselines staticBaselines,
-      Duration baselineMaxAge,
-      Serde<DecodeEvent> decodeEventSerde,
-      Serde<RunContext> runContextSerde,
-      Serde<WindowResult> windowResultSerde,
-      String alertsTopic,
-      Serde<Alert> alertSerde,
-      AlertConfig alerts,
-      Duration dedupRetention) {
-    this(
-        decodeEventsTopic,
-        runContextTopic,
-        windowResultsTopic,
-        windowSize,
-        grace,
-        staticBaselines,
-        baselineMaxAge,
-        decodeEventSerde,
-        runContextSerde,
-        windowResultSerde,
-        alertsTopic,
-        alertSerde,
-        alerts,
-        dedupRetention,
-        null);
-  }
-
   /** With the default dedup retention. */
   public TopologyInputs(
       String decodeEventsTopic,

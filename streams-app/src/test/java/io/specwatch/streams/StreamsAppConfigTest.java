@@ -259,7 +259,8 @@ class StreamsAppConfigTest {
         Map.of(),
         "alerts",
         io.specwatch.streams.alert.AlertConfig.defaults(),
-        dedup);
+        dedup,
+        null);
   }
 
   @Test
