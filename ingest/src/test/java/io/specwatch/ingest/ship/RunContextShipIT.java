@@ -214,7 +214,7 @@ class RunContextShipIT {
             "0");
     assertThat(code).as(err.toString()).isZero();
     assertThat(out.toString())
-        .contains("lines=3 recognised=3 dead-lettered=0 unrecognised=0 skipped=0 run-contexts=2");
+        .contains("lines=3 recognised=3 dead-lettered=0 unrecognised=0 skipped=0 run-contexts=3");
     assertThat(err.toString()).contains("progress file=" + log).contains("100.0%").contains("done");
     List<RunContext> ctx =
         TopicReader.records(
@@ -222,11 +222,11 @@ class RunContextShipIT {
                 SpecwatchContainers.registryUrl(),
                 contexts,
                 RunContext.class,
-                2)
+                3)
             .stream()
             .map(ConsumerRecord::value)
             .toList();
-    assertThat(ctx).hasSize(2);
+    assertThat(ctx).hasSize(3);
     // at start: only what the CLI states, the rest documented placeholders
     assertThat(ctx.get(0).getModel()).isEqualTo("unknown");
     assertThat(ctx.get(0).getExtra()).containsEntry("missing", "model,spec_method,tp");
@@ -236,6 +236,11 @@ class RunContextShipIT {
     assertThat(ctx.get(1).getHardwareClass()).isEqualTo("rtx-pro-6000x8");
     assertThat(ctx.get(1).getEnv()).isEqualTo(Map.of("NCCL_PROTO", "LL"));
     assertThat(ctx.get(1).getExtra()).doesNotContainKey("missing");
+    // server_args (17:00:00) is older than the start context, sent with the first event
+    // (17:00:01): published again at 17:00:01, where it replaces the start context
+    assertThat(ctx.get(1).getObservedAt()).isBefore(ctx.get(0).getObservedAt());
+    assertThat(ctx.get(2).getContextId()).isEqualTo(ctx.get(1).getContextId());
+    assertThat(ctx.get(2).getObservedAt()).isEqualTo(ctx.get(0).getObservedAt());
   }
 
   private static long firstTimestamp(String bootstrap, String topic) {

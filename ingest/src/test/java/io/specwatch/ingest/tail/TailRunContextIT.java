@@ -133,7 +133,7 @@ class TailRunContextIT {
                   () -> {
                     ctxConsumer.poll(Duration.ofMillis(200)).forEach(r -> ctx.add(r.value()));
                     evConsumer.poll(Duration.ofMillis(200)).forEach(r -> evs.add(r.value()));
-                    return ctx.size() >= 2 && evs.size() >= 2;
+                    return ctx.size() >= 3 && evs.size() >= 2;
                   });
           // at start: the CLI and the file
           RunContext atStart = ctx.get(0);
@@ -147,6 +147,12 @@ class TailRunContextIT {
           assertThat(first.getNumSteps()).isEqualTo(2);
           assertThat(first.getEnv()).isEqualTo(Map.of("NCCL_PROTO", "LL"));
           assertThat(evs).allMatch(e -> first.getContextId().equals(e.getRunContextId()));
+          // its line (2026-11-30) is older than the start context (now): published again at the
+          // start context's time, so that the start context is not the one in force from then on
+          RunContext restated = ctx.get(2);
+          assertThat(restated.getContextId()).isEqualTo(first.getContextId());
+          assertThat(first.getObservedAt()).isBefore(atStart.getObservedAt());
+          assertThat(restated.getObservedAt()).isEqualTo(atStart.getObservedAt());
 
           // the operator's env stops reaching the workers: the file is rewritten
           Files.writeString(
@@ -160,9 +166,9 @@ class TailRunContextIT {
               .until(
                   () -> {
                     ctxConsumer.poll(Duration.ofMillis(200)).forEach(r -> ctx.add(r.value()));
-                    return ctx.size() >= 3;
+                    return ctx.size() >= 4;
                   });
-          RunContext second = ctx.get(2);
+          RunContext second = ctx.get(3);
           assertThat(second.getEnv()).isEmpty();
           assertThat(second.getTp()).isEqualTo(8);
           assertThat(second.getNumSteps()).isEqualTo(2);
@@ -176,7 +182,7 @@ class TailRunContextIT {
                   });
           assertThat(evs.get(2).getRunContextId()).isEqualTo(second.getContextId());
           ctxConsumer.poll(Duration.ofMillis(500)).forEach(r -> ctx.add(r.value()));
-          assertThat(ctx).hasSize(3);
+          assertThat(ctx).hasSize(4);
         }
         String metrics =
             HttpClient.newHttpClient()
@@ -192,7 +198,7 @@ class TailRunContextIT {
             .contains(
                 "specwatch_ingest_records_total{app=\"ingest-tail\",kind=\"decode_event\"} 3.0")
             .contains(
-                "specwatch_ingest_records_total{app=\"ingest-tail\",kind=\"run_context\"} 3.0")
+                "specwatch_ingest_records_total{app=\"ingest-tail\",kind=\"run_context\"} 4.0")
             .contains("specwatch_ingest_dead_letters_total{app=\"ingest-tail\"} 0.0")
             .contains("specwatch_ingest_kafka_errors_total{app=\"ingest-tail\"} 0.0")
             .contains("specwatch_ingest_bytes_behind_bytes{app=\"ingest-tail\"} 0.0");
@@ -214,14 +220,14 @@ class TailRunContextIT {
                 () -> {
                   evConsumer.poll(Duration.ofMillis(200)).forEach(r -> evs.add(r.value()));
                   ctxConsumer.poll(Duration.ofMillis(200)).forEach(r -> ctx.add(r.value()));
-                  return evs.size() >= 4 && ctx.size() >= 4;
+                  return evs.size() >= 4 && ctx.size() >= 5;
                 });
         assertThat(evs).hasSize(4);
-        assertThat(ctx).hasSize(4);
+        assertThat(ctx).hasSize(5);
         // republished at start with the same content, hence the same id
-        assertThat(ctx.get(3).getContextId()).isEqualTo(ctx.get(2).getContextId());
-        assertThat(ctx.get(3).getNumSteps()).isEqualTo(2);
-        assertThat(evs.get(3).getRunContextId()).isEqualTo(ctx.get(2).getContextId());
+        assertThat(ctx.get(4).getContextId()).isEqualTo(ctx.get(3).getContextId());
+        assertThat(ctx.get(4).getNumSteps()).isEqualTo(2);
+        assertThat(evs.get(3).getRunContextId()).isEqualTo(ctx.get(3).getContextId());
       } finally {
         restarted.stop();
         again.get();
