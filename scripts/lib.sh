@@ -102,6 +102,22 @@ port_open() {
   (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null
 }
 
+# Sets variable $1 to the first port >= $2 that nothing listens on and that this script has not
+# handed out yet. Not a $(...) function: USED_PORTS must be updated in this shell, or two settings
+# get the same port when the first candidates are busy (another Kafka on 29092/29093).
+USED_PORTS=" "
+pick_port() {
+  local var=$1 base=$2 port
+  for ((port = base; port < base + 200; port++)); do
+    [[ "$USED_PORTS" == *" $port "* ]] && continue
+    port_open "$port" && continue
+    USED_PORTS+="$port "
+    printf -v "$var" '%s' "$port"
+    return 0
+  done
+  die "no free port in $base..$((base + 199))"
+}
+
 # Runs a standalone fetch pom once; the result dir is reused while the pom is unchanged.
 # Args: NAME POM OUT_DIR GOAL...   (GOAL args get -Dspecwatch.out=<tmp dir>)
 _fetch_with_maven() {

@@ -1,0 +1,62 @@
+#!/usr/bin/env bash
+# The main job under test: runs scripts/demo.sh (`./specwatch demo`) as a user does, on its own
+# services (free non-default ports, a private run dir, so a running demo is untouched), and fails
+# unless it exits 0 and reports every expectation of the demo's manifest OK (alerts raised and not
+# raised, verdicts per deployment). Run by `./specwatch test` after `mvn verify`, which built the
+# jars the demo runs. DemoScenarioIT checks the same scenario through `ingest ship` in a test JVM;
+# this checks the script's own path (realtime generation, one `ingest tail` per deployment, the
+# apps as processes), which broke once unnoticed (2026-12-02: run contexts, docs/DESIGN.md).
+# Then it stops the services and removes the run dir (kept on failure, for its logs).
+# Env: SPECWATCH_DEMO_SMOKE_RUN_DIR (default <run dir>/demo-smoke), SPECWATCH_DEMO_SMOKE_KEEP=1
+# keeps the run dir after success; the demo's own SPECWATCH_DEMO_* settings pass through.
+set -euo pipefail
+# shellcheck source=scripts/lib.sh
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+
+SERVICES="$SPECWATCH_HOME/scripts/services.sh"
+RUN_DIR="${SPECWATCH_DEMO_SMOKE_RUN_DIR:-$SPECWATCH_RUN_DIR/demo-smoke}"
+T_START=$SECONDS
+STARTED=""
+
+on_exit() {
+  local rc=$?
+  if [[ -n "$STARTED" ]]; then
+    "$SERVICES" stop >&2 || log "stopping the demo smoke's services failed: SPECWATCH_RUN_DIR=$RUN_DIR $SERVICES status"
+  fi
+  if ((rc == 0)); then
+    [[ "${SPECWATCH_DEMO_SMOKE_KEEP:-}" == 1 ]] || rm -rf "$RUN_DIR"
+  else
+    log "demo smoke run dir (logs) kept: $RUN_DIR"
+  fi
+  exit "$rc"
+}
+trap on_exit EXIT
+trap 'exit 130' INT TERM
+
+USED_PORTS+="$(printf '%s ' 19092 19093 18081 18091 18123 19000 8088)" # the defaults: a user's demo
+export SPECWATCH_RUN_DIR="$RUN_DIR"
+rm -rf "$RUN_DIR"
+mkdir -p "$RUN_DIR"
+pick_port SPECWATCH_KAFKA_PORT 39092
+pick_port SPECWATCH_KAFKA_CONTROLLER_PORT 39093
+pick_port SPECWATCH_REGISTRY_PORT 38081
+pick_port SPECWATCH_REGISTRY_MANAGEMENT_PORT 38091
+pick_port SPECWATCH_CLICKHOUSE_HTTP_PORT 38123
+pick_port SPECWATCH_CLICKHOUSE_TCP_PORT 39000
+pick_port SPECWATCH_DASHBOARD_PORT 38088
+export SPECWATCH_KAFKA_PORT SPECWATCH_KAFKA_CONTROLLER_PORT SPECWATCH_REGISTRY_PORT \
+  SPECWATCH_REGISTRY_MANAGEMENT_PORT SPECWATCH_CLICKHOUSE_HTTP_PORT SPECWATCH_CLICKHOUSE_TCP_PORT \
+  SPECWATCH_DASHBOARD_PORT
+unset SPECWATCH_BOOTSTRAP SPECWATCH_REGISTRY_URL SPECWATCH_CLICKHOUSE_URL
+
+OUT="$RUN_DIR/demo.out"
+log "demo smoke: ./specwatch demo on Kafka :$SPECWATCH_KAFKA_PORT, registry :$SPECWATCH_REGISTRY_PORT, ClickHouse :$SPECWATCH_CLICKHOUSE_HTTP_PORT (output: $OUT)"
+STARTED=1
+rc=0
+"$SPECWATCH_HOME/scripts/demo.sh" >"$OUT" 2>&1 || rc=$?
+summary=$(grep -Eo "all [0-9]+ expectations OK|MISMATCH: .*" "$OUT" | tail -1 || true)
+if ((rc != 0)) || [[ ! "$summary" =~ ^all\ [0-9]+\ expectations\ OK$ ]]; then
+  grep -E "MISMATCH|ERROR|failed" "$OUT" | head -20 >&2 || true
+  die "demo smoke: ./specwatch demo exited $rc: ${summary:-no summary line} (full output: $OUT)"
+fi
+log "demo smoke: ok, $summary ($((SECONDS - T_START))s)"
