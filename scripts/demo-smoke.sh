@@ -13,25 +13,10 @@ set -euo pipefail
 # shellcheck source=scripts/lib.sh
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 
-SERVICES="$SPECWATCH_HOME/scripts/services.sh"
 RUN_DIR="${SPECWATCH_DEMO_SMOKE_RUN_DIR:-$SPECWATCH_RUN_DIR/demo-smoke}"
 T_START=$SECONDS
-STARTED=""
 
-on_exit() {
-  local rc=$?
-  if [[ -n "$STARTED" ]]; then
-    "$SERVICES" stop >&2 || log "stopping the demo smoke's services failed: SPECWATCH_RUN_DIR=$RUN_DIR $SERVICES status"
-  fi
-  if ((rc == 0)); then
-    [[ "${SPECWATCH_DEMO_SMOKE_KEEP:-}" == 1 ]] || rm -rf "$RUN_DIR"
-  else
-    log "demo smoke run dir (logs) kept: $RUN_DIR"
-  fi
-  exit "$rc"
-}
-trap on_exit EXIT
-trap 'exit 130' INT TERM
+private_services_traps "demo smoke" "$RUN_DIR" "${SPECWATCH_DEMO_SMOKE_KEEP:-}"
 
 USED_PORTS+="$(printf '%s ' 19092 19093 18081 18091 18123 19000 8088)" # the defaults: a user's demo
 export SPECWATCH_RUN_DIR="$RUN_DIR"
@@ -49,14 +34,25 @@ export SPECWATCH_KAFKA_PORT SPECWATCH_KAFKA_CONTROLLER_PORT SPECWATCH_REGISTRY_P
   SPECWATCH_DASHBOARD_PORT
 unset SPECWATCH_BOOTSTRAP SPECWATCH_REGISTRY_URL SPECWATCH_CLICKHOUSE_URL
 
-OUT="$RUN_DIR/demo.out"
-log "demo smoke: ./specwatch demo on Kafka :$SPECWATCH_KAFKA_PORT, registry :$SPECWATCH_REGISTRY_PORT, ClickHouse :$SPECWATCH_CLICKHOUSE_HTTP_PORT (output: $OUT)"
+# One retry: the demo writes its logs in real time, and on a loaded machine a healthy deployment was
+# once flagged REGRESSION on its last windows (2026-12-02 09:13 UTC, llama31-8b-eagle3-h100, cycle ms
+# 10.11 vs 9.18, 1 of 8 runs that day; open, see the session 13 note). A broken pipeline fails both
+# runs (the run-context regression gave the same 4 MISMATCH lines every time); a first failure is
+# printed in full either way.
 STARTED=1
-rc=0
-"$SPECWATCH_HOME/scripts/demo.sh" >"$OUT" 2>&1 || rc=$?
-summary=$(grep -Eo "all [0-9]+ expectations OK|MISMATCH: .*" "$OUT" | tail -1 || true)
-if ((rc != 0)) || [[ ! "$summary" =~ ^all\ [0-9]+\ expectations\ OK$ ]]; then
+summary="" rc=1
+for attempt in 1 2; do
+  OUT="$RUN_DIR/demo-$attempt.out"
+  log "demo smoke: ./specwatch demo (attempt $attempt) on Kafka :$SPECWATCH_KAFKA_PORT, registry :$SPECWATCH_REGISTRY_PORT, ClickHouse :$SPECWATCH_CLICKHOUSE_HTTP_PORT (output: $OUT)"
+  rc=0
+  SPECWATCH_DEMO_RUN_ID="smoke$attempt$(date -u +%H%M%S)" SPECWATCH_DEMO_DATABASE="specwatch_demo_smoke$attempt" \
+    "$SPECWATCH_HOME/scripts/demo.sh" >"$OUT" 2>&1 || rc=$?
+  summary=$(grep -Eo "all [0-9]+ expectations OK|MISMATCH: .*" "$OUT" | tail -1 || true)
+  if ((rc == 0)) && [[ "$summary" =~ ^all\ [0-9]+\ expectations\ OK$ ]]; then
+    log "demo smoke: ok, $summary (attempt $attempt, $((SECONDS - T_START))s)"
+    exit 0
+  fi
+  log "demo smoke: attempt $attempt failed, exit $rc: ${summary:-no summary line}"
   grep -E "MISMATCH|ERROR|failed" "$OUT" | head -20 >&2 || true
-  die "demo smoke: ./specwatch demo exited $rc: ${summary:-no summary line} (full output: $OUT)"
-fi
-log "demo smoke: ok, $summary ($((SECONDS - T_START))s)"
+done
+die "demo smoke: ./specwatch demo failed twice: ${summary:-no summary line} (outputs: $RUN_DIR/demo-*.out)"

@@ -118,6 +118,29 @@ pick_port() {
   die "no free port in $base..$((base + 199))"
 }
 
+# For a script that runs services of its own in a private run dir (the smokes): sets the EXIT trap
+# that stops them when STARTED is non-empty and removes RUN_DIR after success unless KEEP is 1 (on
+# failure it is kept, for its logs), and INT/TERM traps that run it. Args: NAME RUN_DIR KEEP.
+STARTED=""
+private_services_traps() {
+  _PS_NAME=$1 _PS_DIR=$2 _PS_KEEP=$3
+  trap _private_services_exit EXIT
+  trap 'exit 130' INT TERM # run the EXIT trap (stop the services) when interrupted too
+}
+_private_services_exit() {
+  local rc=$? services="$SPECWATCH_HOME/scripts/services.sh"
+  if [[ -n "$STARTED" ]]; then
+    "$services" stop >&2 \
+      || log "stopping the $_PS_NAME services failed: check with SPECWATCH_RUN_DIR=$_PS_DIR $services status"
+  fi
+  if ((rc == 0)); then
+    [[ "$_PS_KEEP" == 1 ]] || rm -rf "$_PS_DIR"
+  else
+    log "$_PS_NAME run dir (logs) kept: $_PS_DIR"
+  fi
+  exit "$rc"
+}
+
 # Runs a standalone fetch pom once; the result dir is reused while the pom is unchanged.
 # Args: NAME POM OUT_DIR GOAL...   (GOAL args get -Dspecwatch.out=<tmp dir>)
 _fetch_with_maven() {

@@ -15,28 +15,13 @@ source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 SERVICES="$SPECWATCH_HOME/scripts/services.sh"
 SMOKE_RUN_DIR="${SPECWATCH_SMOKE_RUN_DIR:-$SPECWATCH_RUN_DIR/smoke}"
 T_START=$SECONDS
-STARTED=""
 
 fail() {
   log "SMOKE FAILED: $*"
   exit 1
 }
 
-
-on_exit() {
-  local rc=$?
-  if [[ -n "$STARTED" ]]; then
-    "$SERVICES" stop >&2 || log "stopping the smoke services failed: check with SPECWATCH_RUN_DIR=$SMOKE_RUN_DIR $SERVICES status"
-  fi
-  if ((rc == 0)); then
-    [[ "${SPECWATCH_SMOKE_KEEP:-}" == 1 ]] || rm -rf "$SMOKE_RUN_DIR"
-  else
-    log "smoke run dir (logs) kept: $SMOKE_RUN_DIR"
-  fi
-  exit "$rc"
-}
-trap on_exit EXIT
-trap 'exit 130' INT TERM # run the EXIT trap (stop the services) when interrupted too
+private_services_traps smoke "$SMOKE_RUN_DIR" "${SPECWATCH_SMOKE_KEEP:-}"
 
 # step DESC CMD...: runs CMD, logs its wall time.
 step() {
