@@ -145,9 +145,9 @@ public final class DecodeEventEncoder {
   }
 
   /**
-   * A string field whose value is usually the same String instance event after event (the source's
-   * deployment, host and path, format ids, the run context in force): its encoding is kept per slot
-   * and reused while the instance is the same (Strings are immutable).
+   * A string field whose value is usually the same event after event (the source's deployment, host
+   * and path, format ids, rank tags, the run context in force): its encoding is kept per slot and
+   * reused while the value is the same.
    */
   private void string(String s, int slot) {
     if (slot < 0) {
@@ -155,7 +155,10 @@ public final class DecodeEventEncoder {
       return;
     }
     byte[] bytes = cachedBytes[slot];
-    if (cachedStrings[slot] != s) {
+    String cached = cachedStrings[slot];
+    // the same instance, or an equal copy (a rank tag is a new String on every line): equals on
+    // these short strings costs less than encoding and copying them again
+    if (cached != s && !s.equals(cached)) {
       int from = pos;
       string(s);
       bytes = Arrays.copyOfRange(buf, from, pos);

@@ -75,20 +75,28 @@ public final class IngestMetrics implements ShipObserver {
   public void line(SourceLine line, long endOffset, IngestOutcome outcome) {
     lines.increment();
     bytes.increment(line.bytes().length + 1.0);
-    for (IngestOutcome part : outcome.parts()) {
-      if (part instanceof IngestOutcome.Event) {
-        events.increment();
-      } else if (part instanceof IngestOutcome.Request) {
-        requests.increment();
-      } else if (part instanceof IngestOutcome.Context) {
-        contexts.increment();
-      } else if (part instanceof IngestOutcome.Dead) {
-        dead.increment();
-      } else if (part instanceof IngestOutcome.Skipped) {
-        skipped.increment();
-      } else if (part instanceof IngestOutcome.Unrecognised) {
-        unrecognised.increment();
-      }
+    if (!(outcome instanceof IngestOutcome.Many many)) {
+      count(outcome); // one part (nearly every line): no parts list
+      return;
+    }
+    for (IngestOutcome part : many.parts()) {
+      count(part);
+    }
+  }
+
+  private void count(IngestOutcome part) {
+    if (part instanceof IngestOutcome.Event) {
+      events.increment();
+    } else if (part instanceof IngestOutcome.Request) {
+      requests.increment();
+    } else if (part instanceof IngestOutcome.Context) {
+      contexts.increment();
+    } else if (part instanceof IngestOutcome.Dead) {
+      dead.increment();
+    } else if (part instanceof IngestOutcome.Skipped) {
+      skipped.increment();
+    } else if (part instanceof IngestOutcome.Unrecognised) {
+      unrecognised.increment();
     }
   }
 

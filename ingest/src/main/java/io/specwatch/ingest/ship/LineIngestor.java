@@ -95,7 +95,14 @@ public final class LineIngestor {
    * #eventId(SourceContext, SourceLine)} (null: computed here).
    */
   public IngestOutcome ingest(SourceLine line, ParseResult result, String eventId) {
-    Instant now = clock.instant();
+    return ingest(line, result, eventId, clock.instant());
+  }
+
+  /**
+   * {@link #ingest(SourceLine, ParseResult, String)} at ingest time {@code now} (the shipper reads
+   * the clock once per batch of lines, not per line).
+   */
+  public IngestOutcome ingest(SourceLine line, ParseResult result, String eventId, Instant now) {
     if (line.truncated()) {
       // never parsed: a cut line could parse into wrong numbers; the head is kept for replay
       return dead(

@@ -9,6 +9,7 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -128,7 +129,7 @@ public final class LogFileShipper implements AutoCloseable {
     SourceContext src = source;
     LineIngestor ingestor = new LineIngestor(source, config.normalise(), parsers, clock, contexts);
     AtomicReference<Exception> sendError = new AtomicReference<>();
-    ShipResult[] result = {ShipResult.empty()};
+    ShipResult.Tally tally = new ShipResult.Tally(ShipResult.empty());
     boolean delivered = false;
     try {
       if (producer == null) {
@@ -178,15 +179,18 @@ public final class LogFileShipper implements AutoCloseable {
                       return;
                     }
                     batch.awaitPrepared();
+                    // one ingest time per batch: the clock read per line was 2 % of this thread
+                    Instant now = clock.instant();
                     for (int i = 0; i < batch.lines.size(); i++) {
                       if (sendError.get() != null) {
                         continue;
                       }
                       SourceLine line = batch.lines.get(i);
-                      IngestOutcome outcome = ingestor.ingest(line, batch.parsed[i], batch.ids[i]);
+                      IngestOutcome outcome =
+                          ingestor.ingest(line, batch.parsed[i], batch.ids[i], now);
                       send(producer, records, source, outcome, observer, sendError);
                       observer.line(line, line.offset() + line.bytes().length + 1, outcome);
-                      result[0] = result[0].plus(outcome);
+                      tally.add(outcome);
                     }
                   }
                 } catch (Throwable t) {
@@ -257,8 +261,9 @@ public final class LogFileShipper implements AutoCloseable {
       throw new ShipException(
           "delivery to Kafka failed for " + file + ": " + sendError.get(), sendError.get());
     }
-    LOG.info("shipped file={} result={}", source.source(), result[0]);
-    return result[0];
+    ShipResult result = tally.result();
+    LOG.info("shipped file={} result={}", source.source(), result);
+    return result;
   }
 
   /**
@@ -281,7 +286,12 @@ public final class LogFileShipper implements AutoCloseable {
     }
   }
 
-  private static final int BATCH_LINES = 256;
+  /**
+   * Lines per hand-over between threads: 1 024 since 2026-12-02 (256 before; each hand-over wakes
+   * threads, and the wake-ups were ~4 % of the sending thread).
+   */
+  private static final int BATCH_LINES = 1024;
+
   private static final int BATCH_BYTES = 1 << 20;
   private static final int QUEUE_BATCHES = 4;
 
@@ -418,6 +428,11 @@ public final class LogFileShipper implements AutoCloseable {
       IngestOutcome outcome,
       ShipObserver observer,
       AtomicReference<Exception> sendError) {
+    if (outcome instanceof IngestOutcome.Event) {
+      // nearly every metric line: one record, no list
+      send(producer, records.toRecord(outcome, source.source()), observer, sendError);
+      return;
+    }
     List<ProducerRecord<String, byte[]>> out = records.toRecords(outcome, source.source());
     for (ProducerRecord<String, byte[]> record : out) {
       if (record.topic().equals(config.runContextTopic())) {
@@ -425,15 +440,23 @@ public final class LogFileShipper implements AutoCloseable {
         sendAndWait(producer, record);
         continue;
       }
-      producer.send(
-          record,
-          (meta, e) -> {
-            if (e != null) {
-              observer.kafkaError(e);
-              sendError.compareAndSet(null, e);
-            }
-          });
+      send(producer, record, observer, sendError);
     }
+  }
+
+  private static void send(
+      Producer<String, byte[]> producer,
+      ProducerRecord<String, byte[]> record,
+      ShipObserver observer,
+      AtomicReference<Exception> sendError) {
+    producer.send(
+        record,
+        (meta, e) -> {
+          if (e != null) {
+            observer.kafkaError(e);
+            sendError.compareAndSet(null, e);
+          }
+        });
   }
 
   private static void sendAndWait(

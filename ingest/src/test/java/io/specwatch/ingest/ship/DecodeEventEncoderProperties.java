@@ -63,6 +63,30 @@ class DecodeEventEncoderProperties {
     }
   }
 
+  @Property(tries = 200)
+  void reusedEncoderGivesTheSameBytesForEqualCopiesAndChangedValuesOfCachedStrings(
+      @ForAll long seed) throws IOException {
+    // the cached string fields (deployment, host, source, format, rank, definition, context)
+    // repeat as the same instance, as equal copies (a rank tag is a new String on every line), or
+    // change: a reused encoder must write each event as a fresh writer does
+    DecodeEventEncoder reused = new DecodeEventEncoder();
+    Random r = new Random(seed);
+    String[] pool = {"TP0", "DP1 TP1", "", "ü-ß", "kimi-k25-eagle3"};
+    for (int i = 0; i < 40; i++) {
+      DecodeEvent e = event(r);
+      e.put("deploymentId", new String(pool[r.nextInt(pool.length)]));
+      e.put("host", pool[r.nextInt(pool.length)]);
+      e.put("source", new String(pool[r.nextInt(pool.length)]));
+      e.put("format", new String(pool[r.nextInt(pool.length)]));
+      e.put("rank", r.nextInt(4) == 0 ? null : new String(pool[r.nextInt(pool.length)]));
+      e.put(
+          "rawAcceptRateDefinition",
+          r.nextInt(4) == 0 ? null : new String(pool[r.nextInt(pool.length)]));
+      e.put("runContextId", r.nextInt(4) == 0 ? null : new String(pool[r.nextInt(pool.length)]));
+      assertThat(reused.encode(7, e)).isEqualTo(reference(7, e));
+    }
+  }
+
   private static byte[] reference(int schemaId, DecodeEvent e) throws IOException {
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     out.write(0);

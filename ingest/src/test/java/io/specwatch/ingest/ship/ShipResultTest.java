@@ -1,0 +1,65 @@
+package io.specwatch.ingest.ship;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.specwatch.schemas.DeadLetter;
+import io.specwatch.schemas.DecodeEvent;
+import io.specwatch.schemas.RequestAcceptance;
+import io.specwatch.schemas.RunContext;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+
+/** The shipper's running {@link ShipResult.Tally} counts as the per-line sum over parts does. */
+class ShipResultTest {
+
+  // the outcome kinds; the records' contents do not matter to the counts
+  private static final List<IngestOutcome> SINGLE =
+      List.of(
+          new IngestOutcome.Event(new DecodeEvent()),
+          new IngestOutcome.Request(new RequestAcceptance()),
+          new IngestOutcome.Context(new RunContext()),
+          new IngestOutcome.Dead(new DeadLetter()),
+          new IngestOutcome.Skipped("sglang.decode", "spec_verify_ct = 0"),
+          new IngestOutcome.Recognised("vllm.v1.config"),
+          new IngestOutcome.Unrecognised());
+
+  @Test
+  void eachSingleOutcomeCountsAsThePartSum() {
+    for (IngestOutcome o : SINGLE) {
+      ShipResult.Tally t = new ShipResult.Tally(ShipResult.empty());
+      t.add(o);
+      assertThat(t.result()).as("%s", o).isEqualTo(ShipResult.empty().plusByParts(o));
+    }
+    // spot checks against hand counts
+    ShipResult.Tally t = new ShipResult.Tally(ShipResult.empty());
+    SINGLE.forEach(t::add);
+    assertThat(t.result()).isEqualTo(new ShipResult(7, 4, 1, 1, 1, 1));
+  }
+
+  @Test
+  void randomSequencesOfSingleAndManyOutcomesCountAlike() {
+    Random r = new Random(42);
+    for (int run = 0; run < 200; run++) {
+      ShipResult start = new ShipResult(r.nextInt(5), r.nextInt(5), 0, 1, 2, r.nextInt(3));
+      ShipResult.Tally tally = new ShipResult.Tally(start);
+      ShipResult reference = start;
+      for (int line = 0; line < 30; line++) {
+        IngestOutcome o;
+        if (r.nextInt(3) == 0) {
+          List<IngestOutcome> parts = new ArrayList<>();
+          for (int p = 1 + r.nextInt(3); p > 0; p--) {
+            parts.add(SINGLE.get(r.nextInt(SINGLE.size())));
+          }
+          o = new IngestOutcome.Many(parts);
+        } else {
+          o = SINGLE.get(r.nextInt(SINGLE.size()));
+        }
+        tally.add(o);
+        reference = reference.plusByParts(o);
+      }
+      assertThat(tally.result()).isEqualTo(reference);
+    }
+  }
+}
