@@ -107,6 +107,14 @@ public final class AlertOptions {
   double minEffect;
 
   @Option(
+      names = "--alert-regression-min-shift-sds",
+      defaultValue = "${env:SPECWATCH_ALERT_REGRESSION_MIN_SHIFT_SDS:-1.5}",
+      description =
+          "Minimum shift in standard deviations of the reference windows (their window-to-window"
+              + " noise; env SPECWATCH_ALERT_REGRESSION_MIN_SHIFT_SDS). Default: ${DEFAULT-VALUE}")
+  double minShiftSds;
+
+  @Option(
       names = "--alert-regression-rebaseline-windows",
       defaultValue = "${env:SPECWATCH_ALERT_REGRESSION_REBASELINE_WINDOWS:-60}",
       description =
@@ -137,6 +145,7 @@ public final class AlertOptions {
         recentWindows,
         confidence,
         minEffect,
+        minShiftSds,
         rebaselineWindows,
         partitions);
   }

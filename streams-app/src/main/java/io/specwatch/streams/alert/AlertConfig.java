@@ -20,6 +20,9 @@ import java.time.Duration;
  * @param recentWindows REGRESSION: recent block size (windows) tested against the reference
  * @param confidence REGRESSION: confidence of the test, family-wise over the metrics (Bonferroni)
  * @param minEffect REGRESSION: minimum relative shift |recent - reference| / reference
+ * @param minShiftSds REGRESSION: minimum shift in units of the reference windows' standard
+ *     deviation (their window-to-window noise): |recent - reference| / sd(reference); a constant
+ *     reference (sd 0) passes any shift
  * @param rebaselineWindows REGRESSION: windows after which a raised regression that did not recover
  *     becomes the new reference (cleared with reason {@code rebaselined}); 0 = never
  * @param partitions partitions of the two alert repartition topics (window results and run contexts
@@ -38,6 +41,7 @@ public record AlertConfig(
     int recentWindows,
     double confidence,
     double minEffect,
+    double minShiftSds,
     int rebaselineWindows,
     int partitions) {
 
@@ -82,6 +86,10 @@ public record AlertConfig(
       throw new IllegalArgumentException(
           "alert-regression-min-effect must be a number >= 0, got " + minEffect);
     }
+    if (!(minShiftSds >= 0.0) || Double.isInfinite(minShiftSds)) {
+      throw new IllegalArgumentException(
+          "alert-regression-min-shift-sds must be a number >= 0, got " + minShiftSds);
+    }
     if (rebaselineWindows < 0) {
       throw new IllegalArgumentException(
           "alert-regression-rebaseline-windows must be >= 0, got " + rebaselineWindows);
@@ -104,6 +112,7 @@ public record AlertConfig(
         5,
         0.99,
         0.05,
+        1.5,
         60,
         1);
   }

@@ -8,10 +8,12 @@ import java.util.function.Function;
 
 /**
  * REGRESSION: a recent block of windows against a trailing reference block, per metric, with
- * Welch's t-test, Bonferroni across the metrics tested and a minimum relative effect. A pure
- * function of the state, kept in a state store per deployment.
+ * Welch's t-test, Bonferroni across the metrics tested, a minimum relative effect and a minimum
+ * shift in reference standard deviations. A pure function of the state, kept in a state store per
+ * deployment.
  *
- * <p>A window is a breach when some metric is worse, by at least the minimum effect, with a
+ * <p>A window is a breach when some metric is worse, by at least the minimum effect and by at least
+ * {@code minShiftSds} of the reference's window-to-window standard deviation, with a
  * Bonferroni-adjusted p below 1 - confidence; healthy when no metric is worse by the minimum effect
  * (so a clear needs the recent block back near the reference, not merely a test that stopped being
  * significant); otherwise inconclusive.
@@ -254,10 +256,24 @@ public final class RegressionDetector {
       double effect = t.relativeEffect();
       boolean worse = m.higherIsWorse() ? effect > 0 : effect < 0;
       boolean breach =
-          pAdjusted < config.alpha() && worse && Math.abs(effect) >= config.minEffect();
+          pAdjusted < config.alpha()
+              && worse
+              && Math.abs(effect) >= config.minEffect()
+              && beyondNoise(t);
       out.add(new MetricTest(m, t, pAdjusted, breach));
     }
     return out;
+  }
+
+  /**
+   * Whether the shift is at least {@code minShiftSds} of the reference windows' standard deviation:
+   * a shift one ordinary window's noise could explain is not a regression, however small its p (a
+   * run of noisy windows can make Welch's test significant: a healthy vLLM deployment whose window
+   * cycle ms vary by 12 % raised on a 0.9-sd shift in 1 of 8 demo runs).
+   */
+  private boolean beyondNoise(WelchTest t) {
+    double shift = Math.abs(t.recentMean() - t.referenceMean());
+    return t.referenceSd() == 0.0 ? shift > 0.0 : shift >= config.minShiftSds() * t.referenceSd();
   }
 
   private boolean worseByMinEffect(MetricTest t) {

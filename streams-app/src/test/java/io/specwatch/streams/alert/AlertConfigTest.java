@@ -17,7 +17,7 @@ class AlertConfigTest {
       d.raiseWindows(), d.clearWindows(), d.minCycles(), d.belowBaselineSpeedup(),
       d.collapseAcceptLength(), d.noDataSilence(), d.noDataCheckInterval(), d.referenceWindows(),
       d.minReferenceWindows(), d.recentWindows(), d.confidence(), d.minEffect(),
-      d.rebaselineWindows(), d.partitions()
+      d.minShiftSds(), d.rebaselineWindows(), d.partitions()
     };
     a[index] = value;
     return new AlertConfig(
@@ -33,8 +33,9 @@ class AlertConfigTest {
         (int) a[9],
         (double) a[10],
         (double) a[11],
-        (int) a[12],
-        (int) a[13]);
+        (double) a[12],
+        (int) a[13],
+        (int) a[14]);
   }
 
   @Test
@@ -42,6 +43,7 @@ class AlertConfigTest {
     AlertConfig d = AlertConfig.defaults();
     assertThat(d.alpha()).isEqualTo(1 - 0.99);
     assertThat(d.raiseWindows()).isEqualTo(3);
+    assertThat(d.minShiftSds()).isEqualTo(1.5);
   }
 
   @Test
@@ -60,8 +62,10 @@ class AlertConfigTest {
             new Object[] {9, 1, "alert-regression-recent-windows"},
             new Object[] {10, 1.0, "alert-regression-confidence"},
             new Object[] {11, Double.NaN, "alert-regression-min-effect"},
-            new Object[] {12, -1, "alert-regression-rebaseline-windows"},
-            new Object[] {13, 0, "alert-partitions"});
+            new Object[] {12, -0.5, "alert-regression-min-shift-sds"},
+            new Object[] {12, Double.POSITIVE_INFINITY, "alert-regression-min-shift-sds"},
+            new Object[] {13, -1, "alert-regression-rebaseline-windows"},
+            new Object[] {14, 0, "alert-partitions"});
     for (Object[] c : cases) {
       assertThatThrownBy(() -> with((int) c[0], c[1]))
           .as("setting %s", c[2])

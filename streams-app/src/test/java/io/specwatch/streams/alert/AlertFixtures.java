@@ -123,6 +123,7 @@ final class AlertFixtures implements AutoCloseable {
         d.recentWindows(),
         d.confidence(),
         d.minEffect(),
+        d.minShiftSds(),
         d.rebaselineWindows(),
         d.partitions());
   }
@@ -142,6 +143,7 @@ final class AlertFixtures implements AutoCloseable {
         c.recentWindows(),
         c.confidence(),
         c.minEffect(),
+        c.minShiftSds(),
         rebaselineWindows,
         c.partitions());
   }

@@ -92,6 +92,88 @@ class RegressionDetectorTest {
     assertThat(tok.test().relativeEffect()).isLessThan(-config.minEffect());
   }
 
+  /**
+   * Mean cycle ms of 20 windows of the demo's healthy vLLM EAGLE-3 deployment
+   * (llama31-8b-eagle3-h100, `./specwatch demo` of 2026-12-02 13:09 UTC): cycle ms derived from
+   * intervals whose running count is printed at the end of each interval, so windows vary by ~12 %
+   * (mean 9.28, sd 1.11).
+   */
+  static final double[] DEMO_CYCLE_MS = {
+    10.039, 7.35, 9.125, 9.574, 9.787, 9.778, 8.823, 9.691, 9.102, 8.15, 10.088, 8.479, 9.86,
+    10.325, 8.21, 9.599, 8.426, 7.337, 10.961, 11.476
+  };
+
+  private static List<Outcome> runCycleMs(RegressionDetector d, double[]... blocks) {
+    List<Outcome> out = new ArrayList<>();
+    RegressionDetector.State s = RegressionDetector.State.INITIAL;
+    int i = 0;
+    for (double[] block : blocks) {
+      for (double cycle : block) {
+        Outcome o =
+            d.step(s, new MetricPoint(i * 60_000L, (i + 1) * 60_000L, null, cycle, 3.09, null));
+        i++;
+        out.add(o);
+        s = o.state();
+      }
+    }
+    return out;
+  }
+
+  private static double[] constant(int n, double value, double wobble) {
+    double[] v = new double[n];
+    for (int i = 0; i < n; i++) {
+      v[i] = value + (i % 2 == 0 ? wobble : -wobble);
+    }
+    return v;
+  }
+
+  @Test
+  void aSignificantShiftWithinTheWindowToWindowNoiseDoesNotRaise() {
+    // the demo's false REGRESSION (1 of 8 runs): a run of tight windows 0.9 ms (0.85 sd) above a
+    // reference that varies by 1.1 ms window to window; Welch's test alone calls it significant
+    double[] tight = constant(8, 10.25, 0.05);
+    AlertConfig d = AlertConfig.defaults();
+    AlertConfig welchOnly =
+        new AlertConfig(
+            d.raiseWindows(),
+            d.clearWindows(),
+            d.minCycles(),
+            d.belowBaselineSpeedup(),
+            d.collapseAcceptLength(),
+            d.noDataSilence(),
+            d.noDataCheckInterval(),
+            d.referenceWindows(),
+            d.minReferenceWindows(),
+            d.recentWindows(),
+            d.confidence(),
+            d.minEffect(),
+            0.0,
+            d.rebaselineWindows(),
+            d.partitions());
+    List<Outcome> welch = runCycleMs(new RegressionDetector(welchOnly), DEMO_CYCLE_MS, tight);
+    assertThat(welch).extracting(Outcome::transition).contains(Transition.RAISE);
+
+    List<Outcome> outcomes = runCycleMs(detector, DEMO_CYCLE_MS, tight);
+    assertThat(outcomes).extracting(Outcome::transition).containsOnly(Transition.NONE);
+    MetricTest cycle = test(outcomes.get(27), Metric.MEAN_CYCLE_MS);
+    assertThat(cycle.pAdjusted()).isLessThan(d.alpha());
+    assertThat(cycle.test().relativeEffect()).isGreaterThan(d.minEffect());
+    double sds =
+        (cycle.test().recentMean() - cycle.test().referenceMean()) / cycle.test().referenceSd();
+    assertThat(sds).isBetween(0.5, d.minShiftSds());
+    assertThat(cycle.breach()).isFalse();
+  }
+
+  @Test
+  void aShiftBeyondTheWindowToWindowNoiseStillRaises() {
+    // the same noisy reference, then cycle ms up by 2.2 ms (2 sd, +24 %): a real regression
+    List<Outcome> outcomes = runCycleMs(detector, DEMO_CYCLE_MS, constant(8, 11.5, 0.3));
+    assertThat(outcomes).extracting(Outcome::transition).containsOnlyOnce(Transition.RAISE);
+    Outcome raise =
+        outcomes.stream().filter(o -> o.transition() == Transition.RAISE).findFirst().orElseThrow();
+    assertThat(test(raise, Metric.MEAN_CYCLE_MS).breach()).isTrue();
+  }
+
   @Test
   void nothingIsTestedBeforeTheMinimumReferenceAndRecentBlocksExist() {
     double[] values = new double[14];
