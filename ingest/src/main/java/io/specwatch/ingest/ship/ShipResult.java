@@ -25,10 +25,15 @@ public record ShipResult(
   }
 
   /**
-   * A running count, one line at a time without a new ShipResult per line (the shipper's sending
-   * thread counts every line of a file).
+   * A running count, one line at a time without a new ShipResult (or a parts list) per line: the
+   * shipper's sending thread counts every line of a file. A line is recognised unless one of its
+   * parts is a dead letter, a skip or unrecognised; each RunContext part counts as a run context.
    */
   static final class Tally {
+    private static final int DEAD = 1;
+    private static final int SKIPPED = 2;
+    private static final int UNRECOGNISED = 4;
+
     private long linesRead;
     private long recognised;
     private long deadLettered;
@@ -46,73 +51,40 @@ public record ShipResult(
     }
 
     void add(IngestOutcome outcome) {
+      int flags = 0;
+      if (outcome instanceof IngestOutcome.Many many) {
+        for (IngestOutcome part : many.parts()) {
+          flags |= part(part);
+        }
+      } else {
+        flags = part(outcome); // one part (nearly every line): no parts list
+      }
       linesRead++;
-      if (!(outcome instanceof IngestOutcome.Many many)) {
-        // one part (nearly every line): no parts list
-        if (outcome instanceof IngestOutcome.Context) {
-          runContexts++;
-          recognised++;
-        } else if (outcome instanceof IngestOutcome.Dead) {
-          deadLettered++;
-        } else if (outcome instanceof IngestOutcome.Skipped) {
-          skipped++;
-        } else if (outcome instanceof IngestOutcome.Unrecognised) {
-          unrecognised++;
-        } else {
-          recognised++;
-        }
-        return;
+      recognised += flags == 0 ? 1 : 0;
+      deadLettered += (flags & DEAD) != 0 ? 1 : 0;
+      skipped += (flags & SKIPPED) != 0 ? 1 : 0;
+      unrecognised += (flags & UNRECOGNISED) != 0 ? 1 : 0;
+    }
+
+    /** Counts a run context; the flags of what makes a line not recognised. */
+    private int part(IngestOutcome part) {
+      if (part instanceof IngestOutcome.Context) {
+        runContexts++;
+        return 0;
       }
-      boolean dead = false;
-      boolean skip = false;
-      boolean unrecognisedLine = false;
-      for (IngestOutcome part : many.parts()) {
-        if (part instanceof IngestOutcome.Context) {
-          runContexts++;
-        } else if (part instanceof IngestOutcome.Dead) {
-          dead = true;
-        } else if (part instanceof IngestOutcome.Skipped) {
-          skip = true;
-        } else if (part instanceof IngestOutcome.Unrecognised) {
-          unrecognisedLine = true;
-        }
+      if (part instanceof IngestOutcome.Dead) {
+        return DEAD;
       }
-      recognised += dead || skip || unrecognisedLine ? 0 : 1;
-      deadLettered += dead ? 1 : 0;
-      unrecognised += unrecognisedLine ? 1 : 0;
-      skipped += skip ? 1 : 0;
+      if (part instanceof IngestOutcome.Skipped) {
+        return SKIPPED;
+      }
+      return part instanceof IngestOutcome.Unrecognised ? UNRECOGNISED : 0;
     }
 
     ShipResult result() {
       return new ShipResult(
           linesRead, recognised, deadLettered, unrecognised, skipped, runContexts);
     }
-  }
-
-  /** The former per-line sum, kept as the reference of {@link Tally} (ShipResultTest). */
-  ShipResult plusByParts(IngestOutcome outcome) {
-    long contexts = 0;
-    boolean dead = false;
-    boolean skip = false;
-    boolean unrecognisedLine = false;
-    for (IngestOutcome part : outcome.parts()) {
-      if (part instanceof IngestOutcome.Context) {
-        contexts++;
-      } else if (part instanceof IngestOutcome.Dead) {
-        dead = true;
-      } else if (part instanceof IngestOutcome.Skipped) {
-        skip = true;
-      } else if (part instanceof IngestOutcome.Unrecognised) {
-        unrecognisedLine = true;
-      }
-    }
-    return new ShipResult(
-        linesRead + 1,
-        recognised + (dead || skip || unrecognisedLine ? 0 : 1),
-        deadLettered + (dead ? 1 : 0),
-        unrecognised + (unrecognisedLine ? 1 : 0),
-        skipped + (skip ? 1 : 0),
-        runContexts + contexts);
   }
 
   /** Adds run contexts published outside any line (at start, after a file change). */

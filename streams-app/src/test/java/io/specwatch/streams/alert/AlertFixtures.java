@@ -110,30 +110,32 @@ final class AlertFixtures implements AutoCloseable {
   /** Defaults with N raise and M clear windows and the given min cycles. */
   static AlertConfig config(int raise, int clear, long minCycles) {
     AlertConfig d = AlertConfig.defaults();
-    return new AlertConfig(
-        raise,
-        clear,
-        minCycles,
-        d.belowBaselineSpeedup(),
-        d.collapseAcceptLength(),
-        d.noDataSilence(),
-        d.noDataCheckInterval(),
-        d.referenceWindows(),
-        d.minReferenceWindows(),
-        d.recentWindows(),
-        d.confidence(),
-        d.minEffect(),
-        d.minShiftSds(),
-        d.rebaselineWindows(),
-        d.partitions());
+    return copy(d, raise, clear, minCycles, d.minShiftSds(), d.rebaselineWindows());
   }
 
   /** The same config with another rebaseline setting. */
   static AlertConfig withRebaseline(AlertConfig c, int rebaselineWindows) {
+    return copy(
+        c, c.raiseWindows(), c.clearWindows(), c.minCycles(), c.minShiftSds(), rebaselineWindows);
+  }
+
+  /** The same config with another minimum shift in reference standard deviations. */
+  static AlertConfig withMinShiftSds(AlertConfig c, double minShiftSds) {
+    return copy(
+        c, c.raiseWindows(), c.clearWindows(), c.minCycles(), minShiftSds, c.rebaselineWindows());
+  }
+
+  private static AlertConfig copy(
+      AlertConfig c,
+      int raise,
+      int clear,
+      long minCycles,
+      double minShiftSds,
+      int rebaselineWindows) {
     return new AlertConfig(
-        c.raiseWindows(),
-        c.clearWindows(),
-        c.minCycles(),
+        raise,
+        clear,
+        minCycles,
         c.belowBaselineSpeedup(),
         c.collapseAcceptLength(),
         c.noDataSilence(),
@@ -143,7 +145,7 @@ final class AlertFixtures implements AutoCloseable {
         c.recentWindows(),
         c.confidence(),
         c.minEffect(),
-        c.minShiftSds(),
+        minShiftSds,
         rebaselineWindows,
         c.partitions());
   }

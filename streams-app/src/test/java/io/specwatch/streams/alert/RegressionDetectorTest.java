@@ -133,23 +133,7 @@ class RegressionDetectorTest {
     // reference that varies by 1.1 ms window to window; Welch's test alone calls it significant
     double[] tight = constant(8, 10.25, 0.05);
     AlertConfig d = AlertConfig.defaults();
-    AlertConfig welchOnly =
-        new AlertConfig(
-            d.raiseWindows(),
-            d.clearWindows(),
-            d.minCycles(),
-            d.belowBaselineSpeedup(),
-            d.collapseAcceptLength(),
-            d.noDataSilence(),
-            d.noDataCheckInterval(),
-            d.referenceWindows(),
-            d.minReferenceWindows(),
-            d.recentWindows(),
-            d.confidence(),
-            d.minEffect(),
-            0.0,
-            d.rebaselineWindows(),
-            d.partitions());
+    AlertConfig welchOnly = AlertFixtures.withMinShiftSds(d, 0.0);
     List<Outcome> welch = runCycleMs(new RegressionDetector(welchOnly), DEMO_CYCLE_MS, tight);
     assertThat(welch).extracting(Outcome::transition).contains(Transition.RAISE);
 
