@@ -22,6 +22,10 @@ _SPECWATCH_LIB_SOURCED=1
 SPECWATCH_HOME="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 SPECWATCH_CACHE="${SPECWATCH_CACHE:-${HOME}/.cache/specwatch}"
 SPECWATCH_RUN_DIR="${SPECWATCH_RUN_DIR:-${SPECWATCH_HOME}/.run}"
+# absolute, as the caller meant them: the services write these paths into their configs and start
+# from other directories (a relative run dir gave Kafka a relative log.dirs and it did not start)
+SPECWATCH_CACHE="$(realpath -m -- "$SPECWATCH_CACHE")"
+SPECWATCH_RUN_DIR="$(realpath -m -- "$SPECWATCH_RUN_DIR")"
 export SPECWATCH_HOME SPECWATCH_CACHE SPECWATCH_RUN_DIR
 
 SPECWATCH_KAFKA_VERSION="4.4.0"
