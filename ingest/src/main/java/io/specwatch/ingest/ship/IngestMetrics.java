@@ -75,12 +75,8 @@ public final class IngestMetrics implements ShipObserver {
   public void line(SourceLine line, long endOffset, IngestOutcome outcome) {
     lines.increment();
     bytes.increment(line.bytes().length + 1.0);
-    if (!(outcome instanceof IngestOutcome.Many many)) {
-      count(outcome); // one part (nearly every line): no parts list
-      return;
-    }
-    for (IngestOutcome part : many.parts()) {
-      count(part);
+    for (int i = 0, n = outcome.partCount(); i < n; i++) {
+      count(outcome.part(i));
     }
   }
 

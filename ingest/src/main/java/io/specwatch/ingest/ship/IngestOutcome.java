@@ -51,4 +51,17 @@ public sealed interface IngestOutcome
   default List<IngestOutcome> parts() {
     return this instanceof Many m ? m.parts() : List.of(this);
   }
+
+  /**
+   * How many parts {@link #part} has: per-line counters walk them by index, without the list {@link
+   * #parts} builds for a single outcome.
+   */
+  default int partCount() {
+    return this instanceof Many m ? m.parts().size() : 1;
+  }
+
+  /** Part {@code i} of {@link #parts}. */
+  default IngestOutcome part(int i) {
+    return this instanceof Many m ? m.parts().get(i) : this;
+  }
 }

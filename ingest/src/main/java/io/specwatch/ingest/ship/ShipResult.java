@@ -52,12 +52,8 @@ public record ShipResult(
 
     void add(IngestOutcome outcome) {
       int flags = 0;
-      if (outcome instanceof IngestOutcome.Many many) {
-        for (IngestOutcome part : many.parts()) {
-          flags |= part(part);
-        }
-      } else {
-        flags = part(outcome); // one part (nearly every line): no parts list
+      for (int i = 0, n = outcome.partCount(); i < n; i++) {
+        flags |= part(outcome.part(i));
       }
       linesRead++;
       recognised += flags == 0 ? 1 : 0;
