@@ -337,57 +337,16 @@ final class CompactCollapsingLowestStore implements Store {
     };
   }
 
-  // ---- encoding: the algorithm of the library's DenseStore.encode (sketches-java 0.8.3, Datadog,
-  // Apache License 2.0), re-stated over this store's array so that the bytes are equal: the dense
-  // encoding or the sparse one, whichever is shorter. Its variable names follow the library's.
+  // ---- encoding and decoding
 
+  /** The library's bytes for these bins: {@link DenseStoreEncoding#encode}. */
   @Override
   public void encode(Output output, Flag.Type storeFlagType) throws IOException {
     if (isEmpty()) {
       return;
     }
-    long denseEncodingSize = 0;
-    final long numBins = (long) maxIndex - (long) minIndex + 1;
-    denseEncodingSize += VarEncodingHelper.unsignedVarLongEncodedLength(numBins);
-    denseEncodingSize += VarEncodingHelper.signedVarLongEncodedLength(minIndex);
-    denseEncodingSize += VarEncodingHelper.signedVarLongEncodedLength(1);
-    long sparseEncodingSize = 0;
-    long numNonEmptyBins = 0;
-    long previousIndex = 0;
-    for (int i = minIndex - offset; i <= maxIndex - offset; i++) {
-      final double count = counts[i];
-      final long countLength = VarEncodingHelper.varDoubleEncodedLength(count);
-      denseEncodingSize += countLength;
-      if (count != 0) {
-        numNonEmptyBins++;
-        final long index = offset + i;
-        sparseEncodingSize += VarEncodingHelper.signedVarLongEncodedLength(index - previousIndex);
-        sparseEncodingSize += countLength;
-        previousIndex = index;
-      }
-    }
-    if (denseEncodingSize <= sparseEncodingSize) {
-      BinEncodingMode.CONTIGUOUS_COUNTS.toFlag(storeFlagType).encode(output);
-      VarEncodingHelper.encodeUnsignedVarLong(output, numBins);
-      VarEncodingHelper.encodeSignedVarLong(output, minIndex);
-      VarEncodingHelper.encodeSignedVarLong(output, 1);
-      for (int i = minIndex - offset; i <= maxIndex - offset; i++) {
-        VarEncodingHelper.encodeVarDouble(output, counts[i]);
-      }
-    } else {
-      BinEncodingMode.INDEX_DELTAS_AND_COUNTS.toFlag(storeFlagType).encode(output);
-      VarEncodingHelper.encodeUnsignedVarLong(output, numNonEmptyBins);
-      previousIndex = 0;
-      for (int i = minIndex - offset; i <= maxIndex - offset; i++) {
-        final double count = counts[i];
-        if (count != 0) {
-          final long index = offset + i;
-          VarEncodingHelper.encodeSignedVarLong(output, index - previousIndex);
-          VarEncodingHelper.encodeVarDouble(output, count);
-          previousIndex = index;
-        }
-      }
-    }
+    DenseStoreEncoding.encode(
+        output, storeFlagType, counts, minIndex - offset, maxIndex - offset, offset);
   }
 
   /**

@@ -4,11 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import io.specwatch.schemas.DecodeEvent;
-import io.specwatch.schemas.WindowResult;
 import io.specwatch.serde.AvroSerde;
 import io.specwatch.streams.WindowResultsComparison.Keyed;
 import io.specwatch.testkit.SpecwatchContainers;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
@@ -26,24 +24,14 @@ import java.util.stream.Collectors;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.ConsumerGroupDescription;
-import org.apache.kafka.clients.admin.ListOffsetsOptions;
 import org.apache.kafka.clients.admin.MemberDescription;
 import org.apache.kafka.clients.admin.NewTopic;
-import org.apache.kafka.clients.admin.OffsetSpec;
-import org.apache.kafka.clients.consumer.ConsumerConfig;
-import org.apache.kafka.clients.consumer.ConsumerRecord;
-import org.apache.kafka.clients.consumer.KafkaConsumer;
-import org.apache.kafka.clients.consumer.OffsetAndMetadata;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.IsolationLevel;
 import org.apache.kafka.common.TopicPartition;
-import org.apache.kafka.common.serialization.ByteArrayDeserializer;
-import org.apache.kafka.common.serialization.Deserializer;
-import org.apache.kafka.common.serialization.StringDeserializer;
 import org.apache.kafka.common.serialization.StringSerializer;
-import org.apache.kafka.common.utils.Utils;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.slf4j.Logger;
@@ -83,6 +71,7 @@ class ScaleOutIT {
 
   private final String bootstrap = SpecwatchContainers.kafkaBootstrap();
   private final String registry = SpecwatchContainers.registryUrl();
+  private final ClusterProbe kafka = new ClusterProbe(bootstrap, PARTITIONS, TIMEOUT);
   private final Path logDir = Path.of(System.getProperty("basedir", "."), "target", "scale-out-it");
 
   @Test
@@ -121,7 +110,7 @@ class ScaleOutIT {
         long shareOfA =
             batches.stream()
                 .flatMap(List::stream)
-                .filter(e -> partitionsOfA.contains(partitionOf(in, e.getDeploymentId())))
+                .filter(e -> partitionsOfA.contains(kafka.partitionOf(in, e.getDeploymentId())))
                 .count();
 
         CompletableFuture<Void> producing =
@@ -146,7 +135,7 @@ class ScaleOutIT {
                   "A committed all its input before it was caught mid-transaction",
                   () ->
                       producing.isDone()
-                          && committedOffsets(admin, appId, in).entrySet().stream()
+                          && kafka.committedOffsets(admin, appId, in).entrySet().stream()
                                   .filter(e -> partitionsOfA.contains(e.getKey()))
                                   .mapToLong(Map.Entry::getValue)
                                   .sum()
@@ -154,18 +143,19 @@ class ScaleOutIT {
               .until(
                   () ->
                       (!first
-                              || committedOffsets(admin, appId, in).entrySet().stream()
+                              || kafka.committedOffsets(admin, appId, in).entrySet().stream()
                                       .filter(e -> partitionsOfA.contains(e.getKey()))
                                       .mapToLong(Map.Entry::getValue)
                                       .sum()
                                   >= shareOfA / 5)
-                          && openTransaction(admin, changelog, partitionsOfA));
+                          && kafka.openTransaction(admin, changelog, partitionsOfA));
           assertThat(victim.kill9()).as("exit code of SIGKILL").isEqualTo(137);
-          boolean caught = openTransaction(admin, changelog, partitionsOfA);
+          boolean caught = kafka.openTransaction(admin, changelog, partitionsOfA);
           LOG.info(
               "kill {} of A (pid {}): transaction left open {}", attempt, victim.pid(), caught);
           if (caught) {
-            committedAtKill = committedOffsets(admin, appId, in); // a dead member commits nothing
+            committedAtKill =
+                kafka.committedOffsets(admin, appId, in); // a dead member commits nothing
             restarted = AppProcess.start("eos-a-restarted", logDir, argsA);
             break;
           }
@@ -177,7 +167,8 @@ class ScaleOutIT {
 
         try (AppProcess again = restarted) {
           producing.get(TIMEOUT.toSeconds(), TimeUnit.SECONDS);
-          Map<TopicPartition, Long> end = endOffsets(admin, in, IsolationLevel.READ_UNCOMMITTED);
+          Map<TopicPartition, Long> end =
+              kafka.endOffsets(admin, in, IsolationLevel.READ_UNCOMMITTED);
           assertThat(end.values().stream().mapToLong(Long::longValue).sum()).isEqualTo(total);
           await()
               .atMost(TIMEOUT)
@@ -190,17 +181,19 @@ class ScaleOutIT {
                   })
               .untilAsserted(
                   () -> {
-                    assertThat(committedOffsets(admin, appId, in))
+                    assertThat(kafka.committedOffsets(admin, appId, in))
                         .as("committed input offsets of the scaled app")
                         .isEqualTo(end);
                     // and the second sub-topology has read every closed window: stopping the
                     // instances earlier leaves results of the last windows unwritten (seen once
                     // when the restarted instance was still catching up)
-                    assertThat(nonZero(committedOffsets(admin, appId, repartition)))
+                    assertThat(
+                            ClusterProbe.nonZero(kafka.committedOffsets(admin, appId, repartition)))
                         .as("committed offsets of %s", repartition)
                         .isEqualTo(
-                            nonZero(
-                                endOffsets(admin, repartition, IsolationLevel.READ_UNCOMMITTED)));
+                            ClusterProbe.nonZero(
+                                kafka.endOffsets(
+                                    admin, repartition, IsolationLevel.READ_UNCOMMITTED)));
                   });
           for (TopicPartition tp : partitionsOfA) {
             assertThat(committedAtKill.getOrDefault(tp, 0L))
@@ -214,8 +207,8 @@ class ScaleOutIT {
         }
       }
       long aborted =
-          countRecords(changelog, partitionsOfA, IsolationLevel.READ_UNCOMMITTED)
-              - countRecords(changelog, partitionsOfA, IsolationLevel.READ_COMMITTED);
+          kafka.countRecords(changelog, partitionsOfA, IsolationLevel.READ_UNCOMMITTED)
+              - kafka.countRecords(changelog, partitionsOfA, IsolationLevel.READ_COMMITTED);
       LOG.info("changelog records of A's partitions in aborted transactions: {}", aborted);
       assertThat(aborted)
           .as("uncommitted state writes of the killed instance were aborted")
@@ -237,7 +230,11 @@ class ScaleOutIT {
             .atMost(TIMEOUT)
             .pollInterval(Duration.ofMillis(100))
             .failFast(() -> alos.assertAlive("at-least-once instance"))
-            .until(() -> sum(endOffsets(admin, outAlos, IsolationLevel.READ_UNCOMMITTED)) > 0);
+            .until(
+                () ->
+                    ClusterProbe.sum(
+                            kafka.endOffsets(admin, outAlos, IsolationLevel.READ_UNCOMMITTED))
+                        > 0);
         assertThat(alos.kill9()).isEqualTo(137);
         // the restart commits (the damage is done: the killed one never did) so its end shows
         try (AppProcess alosAgain =
@@ -245,24 +242,25 @@ class ScaleOutIT {
                 "alos-a-restarted",
                 logDir,
                 args(alosId, in, outAlos, "a", "at_least_once", 1000))) {
-          Map<TopicPartition, Long> end = endOffsets(admin, in, IsolationLevel.READ_UNCOMMITTED);
+          Map<TopicPartition, Long> end =
+              kafka.endOffsets(admin, in, IsolationLevel.READ_UNCOMMITTED);
           await()
               .atMost(TIMEOUT)
               .pollInterval(Duration.ofMillis(500))
               .failFast(() -> alosAgain.assertAlive("restarted at-least-once instance"))
-              .until(() -> committedOffsets(admin, alosId, in).equals(end));
+              .until(() -> kafka.committedOffsets(admin, alosId, in).equals(end));
           alosAgain.stop(TIMEOUT);
         }
         singleExit = single.awaitExit(TIMEOUT);
         assertThat(singleExit).as("single instance exit code, log:%n%s", single.excerpt()).isZero();
       }
-      assertThat(committedOffsets(admin, singleId, in))
+      assertThat(kafka.committedOffsets(admin, singleId, in))
           .as("the single instance consumed everything")
-          .isEqualTo(endOffsets(admin, in, IsolationLevel.READ_UNCOMMITTED));
+          .isEqualTo(kafka.endOffsets(admin, in, IsolationLevel.READ_UNCOMMITTED));
 
-      List<Keyed> expected = readCommitted(admin, outSingle, serde);
-      List<Keyed> scaled = readCommitted(admin, outScaled, serde);
-      List<Keyed> alos = readCommitted(admin, outAlos, serde);
+      List<Keyed> expected = kafka.readCommitted(admin, outSingle, serde);
+      List<Keyed> scaled = kafka.readCommitted(admin, outScaled, serde);
+      List<Keyed> alos = kafka.readCommitted(admin, outAlos, serde);
       LOG.info(
           "window results: single {}, scaled {}, at-least-once {}",
           expected.size(),
@@ -413,102 +411,5 @@ class ScaleOutIT {
                   .isEqualTo(PARTITIONS);
             });
     return byClient;
-  }
-
-  private static Map<TopicPartition, Long> committedOffsets(Admin admin, String group, String topic)
-      throws Exception {
-    Map<TopicPartition, Long> m = new HashMap<>();
-    for (Map.Entry<TopicPartition, OffsetAndMetadata> e :
-        admin.listConsumerGroupOffsets(group).partitionsToOffsetAndMetadata().get().entrySet()) {
-      if (e.getKey().topic().equals(topic) && e.getValue() != null) {
-        m.put(e.getKey(), e.getValue().offset());
-      }
-    }
-    return m;
-  }
-
-  private static Map<TopicPartition, Long> endOffsets(
-      Admin admin, String topic, IsolationLevel isolation) throws Exception {
-    Map<TopicPartition, OffsetSpec> specs = new HashMap<>();
-    for (int p = 0; p < PARTITIONS; p++) {
-      specs.put(new TopicPartition(topic, p), OffsetSpec.latest());
-    }
-    Map<TopicPartition, Long> m = new HashMap<>();
-    admin
-        .listOffsets(specs, new ListOffsetsOptions(isolation))
-        .all()
-        .get()
-        .forEach((tp, info) -> m.put(tp, info.offset()));
-    return m;
-  }
-
-  /** Some partition has records beyond its last stable offset: an open transaction with data. */
-  private static boolean openTransaction(Admin admin, String topic, Set<TopicPartition> inputs)
-      throws Exception {
-    Map<TopicPartition, Long> hw = endOffsets(admin, topic, IsolationLevel.READ_UNCOMMITTED);
-    Map<TopicPartition, Long> lso = endOffsets(admin, topic, IsolationLevel.READ_COMMITTED);
-    return inputs.stream()
-        .map(tp -> new TopicPartition(topic, tp.partition()))
-        .anyMatch(tp -> hw.get(tp) > lso.get(tp));
-  }
-
-  /**
-   * The partition the default partitioner gives {@code key} (murmur2, as producers and Streams).
-   */
-  private static TopicPartition partitionOf(String topic, String key) {
-    byte[] bytes = key.getBytes(StandardCharsets.UTF_8);
-    return new TopicPartition(topic, Utils.toPositive(Utils.murmur2(bytes)) % PARTITIONS);
-  }
-
-  /** The partitions with an offset above 0 (a partition nobody wrote to has no commit). */
-  private static Map<TopicPartition, Long> nonZero(Map<TopicPartition, Long> offsets) {
-    return offsets.entrySet().stream()
-        .filter(e -> e.getValue() > 0)
-        .collect(Collectors.toMap(Map.Entry::getKey, Map.Entry::getValue));
-  }
-
-  private static long sum(Map<TopicPartition, Long> offsets) {
-    return offsets.values().stream().mapToLong(Long::longValue).sum();
-  }
-
-  private long countRecords(String topic, Set<TopicPartition> inputs, IsolationLevel isolation) {
-    List<TopicPartition> tps =
-        inputs.stream().map(tp -> new TopicPartition(topic, tp.partition())).toList();
-    return consumeAll(tps, isolation, new ByteArrayDeserializer()).size();
-  }
-
-  private List<Keyed> readCommitted(Admin admin, String topic, Map<String, Object> serde)
-      throws Exception {
-    List<TopicPartition> tps =
-        new ArrayList<>(endOffsets(admin, topic, IsolationLevel.READ_COMMITTED).keySet());
-    return consumeAll(
-            tps,
-            IsolationLevel.READ_COMMITTED,
-            AvroSerde.forClass(WindowResult.class, serde, false).deserializer())
-        .stream()
-        .map(r -> new Keyed(r.key(), r.value()))
-        .toList();
-  }
-
-  /** Every record of {@code tps} up to the end offsets for {@code isolation}. */
-  private <V> List<ConsumerRecord<String, V>> consumeAll(
-      List<TopicPartition> tps, IsolationLevel isolation, Deserializer<V> values) {
-    Properties p = new Properties();
-    p.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap);
-    p.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, isolation.toString());
-    p.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
-    List<ConsumerRecord<String, V>> records = new ArrayList<>();
-    try (KafkaConsumer<String, V> consumer =
-        new KafkaConsumer<>(p, new StringDeserializer(), values)) {
-      consumer.assign(tps);
-      consumer.seekToBeginning(tps);
-      Map<TopicPartition, Long> end = consumer.endOffsets(tps);
-      long deadline = System.nanoTime() + TIMEOUT.toNanos();
-      while (tps.stream().anyMatch(tp -> consumer.position(tp) < end.get(tp))) {
-        assertThat(System.nanoTime()).as("reading %s within %s", tps, TIMEOUT).isLessThan(deadline);
-        consumer.poll(Duration.ofMillis(200)).forEach(records::add);
-      }
-    }
-    return records;
   }
 }

@@ -3,7 +3,6 @@ package io.specwatch.ingest.ship;
 import io.specwatch.ingest.context.RunContextTracker;
 import io.specwatch.ingest.normalise.FileFingerprint;
 import io.specwatch.ingest.normalise.SourceContext;
-import io.specwatch.ingest.parse.ParseResult;
 import io.specwatch.ingest.parse.ParserRegistry;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -16,10 +15,8 @@ import java.util.Objects;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.LinkedBlockingQueue;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.Producer;
@@ -147,8 +144,8 @@ public final class LogFileShipper implements AutoCloseable {
       // BATCH_BYTES bytes are in flight (the send queue is bounded; a batch waits in the parse
       // queue only while it is also in the send queue or with the sending thread), so memory
       // stays bounded; order is kept (one send queue, one consumer).
-      BlockingQueue<Batch> queue = new ArrayBlockingQueue<>(QUEUE_BATCHES);
-      BlockingQueue<Batch> toParse = new LinkedBlockingQueue<>();
+      BlockingQueue<LineBatch> queue = new ArrayBlockingQueue<>(QUEUE_BATCHES);
+      BlockingQueue<LineBatch> toParse = new LinkedBlockingQueue<>();
       AtomicReference<Throwable> workerFailure = new AtomicReference<>();
       List<Thread> parseThreads = new ArrayList<>(PARSE_THREADS);
       for (int n = 1; n <= PARSE_THREADS; n++) {
@@ -156,7 +153,7 @@ public final class LogFileShipper implements AutoCloseable {
             new Thread(
                 () -> {
                   try {
-                    for (Batch b = toParse.take(); b != Batch.END; b = toParse.take()) {
+                    for (LineBatch b = toParse.take(); b != LineBatch.END; b = toParse.take()) {
                       b.prepare(parsers, src);
                     }
                   } catch (InterruptedException e) {
@@ -174,7 +171,7 @@ public final class LogFileShipper implements AutoCloseable {
                 try {
                   awaitTopicCheck(checked);
                   while (true) {
-                    Batch batch = queue.take();
+                    LineBatch batch = queue.take();
                     if (batch.lines == null) {
                       return;
                     }
@@ -201,36 +198,36 @@ public final class LogFileShipper implements AutoCloseable {
               "ship-send");
       worker.setDaemon(true);
       worker.start();
-      Batch[] current = {new Batch()};
+      LineBatch[] current = {new LineBatch()};
       boolean ended = false;
       try {
         LogFileReader.forEachLine(
             file,
             config.maxLineBytes(),
             line -> {
-              Batch b = current[0];
+              LineBatch b = current[0];
               b.add(line);
-              if (b.lines.size() >= BATCH_LINES || b.bytes >= BATCH_BYTES) {
-                hand(queue, toParse, b, workerFailure);
-                current[0] = new Batch();
+              if (b.lines.size() >= LineBatch.BATCH_LINES || b.bytes >= LineBatch.BATCH_BYTES) {
+                LineBatch.hand(queue, toParse, b, workerFailure);
+                current[0] = new LineBatch();
               }
             });
-        hand(queue, toParse, current[0], workerFailure);
-        hand(queue, toParse, Batch.END, workerFailure);
+        LineBatch.hand(queue, toParse, current[0], workerFailure);
+        LineBatch.hand(queue, toParse, LineBatch.END, workerFailure);
         ended = true;
-      } catch (ShipAborted e) {
+      } catch (LineBatch.ShipAborted e) {
         ended = true; // the worker failed and stopped: its failure is thrown below
       } finally {
         if (!ended) {
           // the reader failed (I/O): let the worker finish what it has, then stop it
           try {
-            hand(queue, toParse, Batch.END, workerFailure);
-          } catch (ShipAborted e) {
+            LineBatch.hand(queue, toParse, LineBatch.END, workerFailure);
+          } catch (LineBatch.ShipAborted e) {
             // the worker failed too and has stopped
           }
         }
         for (int n = 0; n < PARSE_THREADS; n++) {
-          toParse.add(Batch.END);
+          toParse.add(LineBatch.END);
         }
         joinQuietly(worker);
         for (Thread t : parseThreads) {
@@ -286,13 +283,6 @@ public final class LogFileShipper implements AutoCloseable {
     }
   }
 
-  /**
-   * Lines per hand-over between threads: 1 024 since 2026-12-02 (256 before; each hand-over wakes
-   * threads, and the wake-ups were ~4 % of the sending thread).
-   */
-  private static final int BATCH_LINES = 1024;
-
-  private static final int BATCH_BYTES = 1 << 20;
   private static final int QUEUE_BATCHES = 4;
 
   /**
@@ -301,104 +291,6 @@ public final class LogFileShipper implements AutoCloseable {
    * stage that must stay sequential) is the only one that has to keep up.
    */
   private static final int PARSE_THREADS = 2;
-
-  /**
-   * Lines handed from the reading thread to the sending thread; a parsing thread fills in their
-   * parse results and event ids first.
-   */
-  private static final class Batch {
-    static final Batch END = new Batch(null);
-    final List<SourceLine> lines;
-    ParseResult[] parsed;
-    String[] ids; // event ids of the parsed lines (null for the others)
-    Throwable failure; // of parsing or hashing, rethrown on the sending thread
-    long bytes;
-    private final CountDownLatch prepared = new CountDownLatch(1);
-
-    Batch() {
-      this(new ArrayList<>(BATCH_LINES));
-    }
-
-    private Batch(List<SourceLine> lines) {
-      this.lines = lines;
-    }
-
-    void add(SourceLine line) {
-      lines.add(line);
-      bytes += line.bytes().length;
-    }
-
-    /** Parses the lines and hashes the ids of the parsed ones (a parsing thread). */
-    void prepare(ParserRegistry parsers, SourceContext source) {
-      try {
-        ParseResult[] p = new ParseResult[lines.size()];
-        String[] i = new String[p.length];
-        for (int k = 0; k < p.length; k++) {
-          SourceLine line = lines.get(k);
-          p[k] = LineIngestor.parse(parsers, line);
-          if (p[k] instanceof ParseResult.Parsed parsedLine) {
-            i[k] = LineIngestor.eventId(source, line);
-            LineIngestor.prepareEncoding(parsedLine);
-          }
-        }
-        parsed = p;
-        ids = i;
-      } catch (Throwable t) {
-        failure = t;
-      } finally {
-        prepared.countDown(); // publishes the fields above to the sending thread
-      }
-    }
-
-    /** Waits until a parsing thread has prepared this batch; throws what that thread caught. */
-    void awaitPrepared() throws InterruptedException {
-      prepared.await();
-      if (failure instanceof RuntimeException re) {
-        throw re;
-      }
-      if (failure instanceof Error e) {
-        throw e;
-      }
-      if (failure != null) {
-        throw new IllegalStateException(failure);
-      }
-    }
-  }
-
-  /**
-   * Puts a batch on the send queue, then (not the end mark) on the parse queue; gives up (the
-   * worker's failure is reported) if the worker died.
-   */
-  private static void hand(
-      BlockingQueue<Batch> queue,
-      BlockingQueue<Batch> toParse,
-      Batch b,
-      AtomicReference<Throwable> failed) {
-    if (b != Batch.END && b.lines.isEmpty()) {
-      return;
-    }
-    try {
-      while (failed.get() == null) {
-        if (queue.offer(b, 100, TimeUnit.MILLISECONDS)) {
-          if (b != Batch.END) {
-            toParse.add(b);
-          }
-          return;
-        }
-      }
-      throw new ShipAborted();
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new ShipException("interrupted while shipping", e);
-    }
-  }
-
-  /** Stops the reading thread once the sending thread has failed (its failure is thrown). */
-  private static final class ShipAborted extends RuntimeException {
-    ShipAborted() {
-      super("sending thread failed", null, false, false);
-    }
-  }
 
   /** Waits for the start-up topic check; its failure (a missing topic) is thrown as it was. */
   private static void awaitTopicCheck(CompletableFuture<Void> check) throws InterruptedException {

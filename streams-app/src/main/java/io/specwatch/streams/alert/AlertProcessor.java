@@ -1,7 +1,5 @@
 package io.specwatch.streams.alert;
 
-import static io.specwatch.streams.alert.Alerts.num;
-
 import io.specwatch.schemas.Alert;
 import io.specwatch.schemas.AlertState;
 import io.specwatch.schemas.AlertType;
@@ -11,12 +9,10 @@ import io.specwatch.streams.TopologyNames;
 import io.specwatch.streams.alert.Hysteresis.Observation;
 import io.specwatch.streams.alert.Hysteresis.Transition;
 import io.specwatch.streams.alert.RegressionDetector.MetricPoint;
-import io.specwatch.streams.alert.RegressionDetector.MetricTest;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import org.apache.kafka.common.metrics.Sensor;
@@ -255,74 +251,7 @@ final class AlertProcessor implements Processor<String, WindowResult, String, Al
     if (step.transition() == Transition.NONE) {
       return;
     }
-    boolean raise = step.transition() == Transition.RAISE;
-    AlertState state = raise ? AlertState.RAISED : AlertState.CLEARED;
-    Map<String, String> ev = AlertEvidence.window(w);
-    ev.put(
-        raise ? "breachWindows" : "healthyWindows",
-        Integer.toString(raise ? step.state().breachStreak() : step.state().healthyStreak()));
-    ev.put("streakStart", Instant.ofEpochMilli(step.state().streakStart()).toString());
-    ev.put("minCycles", Long.toString(config.minCycles()));
-    String metric;
-    Double observed;
-    double threshold;
-    String message;
-    if (type == AlertType.SPEC_BELOW_BASELINE) {
-      metric = "speedup";
-      observed = w.getSpeedup();
-      threshold = config.belowBaselineSpeedup();
-      message =
-          raise
-              ? String.format(
-                  Locale.ROOT,
-                  "speculation slower than the baseline for %d windows: S=%.3f < %s (tau %s,"
-                      + " tau* %s)",
-                  step.state().breachStreak(),
-                  observed,
-                  num(threshold),
-                  AlertEvidence.str(w.getMeanAcceptLength()),
-                  AlertEvidence.str(w.getBreakEvenAcceptLength()))
-              : String.format(
-                  Locale.ROOT,
-                  "speedup back at or above %s for %d windows: S=%.3f",
-                  num(threshold),
-                  step.state().healthyStreak(),
-                  observed);
-    } else {
-      metric = "meanAcceptLength";
-      observed = w.getMeanAcceptLength();
-      threshold = config.collapseAcceptLength();
-      message =
-          raise
-              ? String.format(
-                  Locale.ROOT,
-                  "accept length collapsed for %d windows: tau=%.3f <= %s (drafter contributes"
-                      + " nothing)",
-                  step.state().breachStreak(),
-                  observed,
-                  num(threshold))
-              : String.format(
-                  Locale.ROOT,
-                  "accept length above %s for %d windows: tau=%.3f",
-                  num(threshold),
-                  step.state().healthyStreak(),
-                  observed);
-    }
-    ev.put("threshold", num(threshold));
-    emit(
-        Alerts.alert(
-            deployment,
-            type,
-            state,
-            start,
-            w.getWindowEnd().toEpochMilli(),
-            metric,
-            observed,
-            threshold,
-            null,
-            null,
-            message,
-            ev));
+    emit(ThresholdAlerts.alert(deployment, type, w, step, config));
   }
 
   // ---- REGRESSION --------------------------------------------------------------------------
@@ -336,76 +265,15 @@ final class AlertProcessor implements Processor<String, WindowResult, String, Al
     if (out.transition() == Transition.NONE) {
       return;
     }
-    long start = w.getWindowStart().toEpochMilli();
-    long end = w.getWindowEnd().toEpochMilli();
-    boolean raise = out.transition() == Transition.RAISE;
-    Map<String, String> ev = AlertEvidence.regression(out, config);
-    Optional<MetricTest> strongest = out.strongest();
-    String metric = null;
-    Double observed = null;
-    Double reference = null;
-    Double pValue = null;
-    String attributed = null;
-    String message;
-    if (raise) {
-      MetricTest s = strongest.orElseThrow();
-      metric = s.metric().field();
-      observed = s.test().recentMean();
-      reference = s.test().referenceMean();
-      pValue = s.test().p();
+    Optional<RunContextHistory.Change> change = Optional.empty();
+    if (out.transition() == Transition.RAISE) {
       RunContextHistory h = history.get(deployment);
-      Optional<RunContextHistory.Change> change =
-          h == null ? Optional.empty() : h.changeIn(out.referenceLastStart(), end);
-      if (change.isPresent()) {
-        attributed = change.get().diff();
-        ev.put("attribution.fromContextId", change.get().from().contextId());
-        ev.put("attribution.toContextId", change.get().to().contextId());
-        ev.put(
-            "attribution.observedAt",
-            Instant.ofEpochMilli(change.get().to().observedAt()).toString());
-      }
-      ev.put("referenceEnd", Instant.ofEpochMilli(out.referenceEnd()).toString());
-      message =
-          String.format(
-              Locale.ROOT,
-              "%s %s %s -> %s (%+.1f%%), Welch p=%s, Bonferroni x%d = %s < %s, %d windows vs %d%s",
-              metric,
-              s.metric().higherIsWorse() ? "rose" : "fell",
-              num(reference),
-              num(observed),
-              100 * s.test().relativeEffect(),
-              num(pValue),
-              out.tests().size(),
-              num(s.pAdjusted()),
-              num(config.alpha()),
-              s.test().recentN(),
-              s.test().referenceN(),
-              attributed == null ? "; no run-context change" : "; after " + attributed);
-    } else {
-      ev.put("reason", out.clearReason());
-      message =
-          "rebaselined".equals(out.clearReason())
-              ? "regression did not recover within "
-                  + config.rebaselineWindows()
-                  + " windows: its windows are the new reference"
-              : "recovered: no metric worse than the reference for "
-                  + config.clearWindows()
-                  + " windows";
+      change =
+          h == null
+              ? Optional.empty()
+              : h.changeIn(out.referenceLastStart(), w.getWindowEnd().toEpochMilli());
     }
-    emit(
-        Alerts.alert(
-            deployment,
-            AlertType.REGRESSION,
-            raise ? AlertState.RAISED : AlertState.CLEARED,
-            start,
-            end,
-            metric,
-            observed,
-            reference,
-            pValue,
-            attributed,
-            message,
-            ev));
+    emit(RegressionAlerts.alert(deployment, w, out, change, config));
   }
 
   private void emit(Alert alert) {

@@ -187,7 +187,7 @@ public final class RegressionDetector {
       obs = Hysteresis.Observation.INCONCLUSIVE;
     } else if (tests.stream().anyMatch(MetricTest::breach)) {
       obs = Hysteresis.Observation.BREACH;
-    } else if (tests.stream().noneMatch(this::worseByMinEffect)) {
+    } else if (tests.stream().noneMatch(t -> worseByMinEffect(t.metric(), t.test()))) {
       obs = Hysteresis.Observation.HEALTHY;
     } else {
       // worse by the minimum effect but not significant: neither a breach nor a recovery
@@ -253,13 +253,7 @@ public final class RegressionDetector {
       Metric m = metrics.get(i);
       WelchTest t = raw.get(i);
       double pAdjusted = Math.min(1.0, t.p() * family);
-      double effect = t.relativeEffect();
-      boolean worse = m.higherIsWorse() ? effect > 0 : effect < 0;
-      boolean breach =
-          pAdjusted < config.alpha()
-              && worse
-              && Math.abs(effect) >= config.minEffect()
-              && beyondNoise(t);
+      boolean breach = pAdjusted < config.alpha() && worseByMinEffect(m, t) && beyondNoise(t);
       out.add(new MetricTest(m, t, pAdjusted, breach));
     }
     return out;
@@ -276,9 +270,10 @@ public final class RegressionDetector {
     return t.referenceSd() == 0.0 ? shift > 0.0 : shift >= config.minShiftSds() * t.referenceSd();
   }
 
-  private boolean worseByMinEffect(MetricTest t) {
-    double effect = t.test().relativeEffect();
-    boolean worse = t.metric().higherIsWorse() ? effect > 0 : effect < 0;
+  /** Whether {@code m} moved in its worse direction by at least the minimum relative effect. */
+  private boolean worseByMinEffect(Metric m, WelchTest t) {
+    double effect = t.relativeEffect();
+    boolean worse = m.higherIsWorse() ? effect > 0 : effect < 0;
     return worse && Math.abs(effect) >= config.minEffect();
   }
 
