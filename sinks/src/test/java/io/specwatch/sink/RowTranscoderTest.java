@@ -58,7 +58,7 @@ class RowTranscoderTest {
         Schema.createRecord(current.getName(), null, current.getNamespace(), false, fields);
     int currentId = client.register("wr-value", current);
     int newerId = client.register("wr-value", newer);
-    GenericRecord now = RecordDecoderTest.randomRecord(current, new SplittableRandom(9));
+    GenericRecord now = GeneratedRecords.randomRecord(current, new SplittableRandom(9));
     now.put("windowStart", 1_773_446_400_000L);
     now.put("windowEnd", 1_773_446_460_000L);
     GenericRecord future = new GenericData.Record(newer);
@@ -66,8 +66,8 @@ class RowTranscoderTest {
       future.put(f.name(), now.get(f.name()));
     }
     future.put("futureField", "x".repeat(40));
-    byte[] currentBytes = RecordDecoderTest.wire(currentId, current, now);
-    byte[] newerBytes = RecordDecoderTest.wire(newerId, newer, future);
+    byte[] currentBytes = GeneratedRecords.wire(currentId, current, now);
+    byte[] newerBytes = GeneratedRecords.wire(newerId, newer, future);
 
     RowTranscoder transcoder = RowTranscoder.forTable("window_results");
     RecordDecoder<WindowResult> decoder = new RecordDecoder<>(WindowResult.class, client);
@@ -92,8 +92,8 @@ class RowTranscoderTest {
     Schema schema = DecodeEvent.getClassSchema();
     int id = client.register("de-value", schema);
     byte[] good =
-        RecordDecoderTest.wire(
-            id, schema, RecordDecoderTest.randomRecord(schema, new SplittableRandom(4)));
+        GeneratedRecords.wire(
+            id, schema, GeneratedRecords.randomRecord(schema, new SplittableRandom(4)));
     TableBuffer<DecodeEvent> buffer =
         new TableBuffer<>(
             SinkTable.DECODE_EVENTS, DecodeEventsMapping.get(), InsertFormat.ROW_BINARY, false);
@@ -122,7 +122,7 @@ class RowTranscoderTest {
   private static <V extends SpecificRecord> void sameRows(
       Class<V> type, SinkTable table, long seed, int count) {
     SchemaRegistryClient client = new InMemorySchemaRegistryClient();
-    Schema schema = RecordDecoderTest.SpecificRecordSchemas.of(type);
+    Schema schema = GeneratedRecords.schemaOf(type);
     int id = client.register(table.table() + "-value", schema);
     RecordDecoder<V> decoder = new RecordDecoder<>(type, client);
     RowTranscoder transcoder = RowTranscoder.forTable(table.table());
@@ -132,7 +132,7 @@ class RowTranscoderTest {
     int rejected = 0;
     for (int i = 0; i < count; i++) {
       byte[] bytes =
-          RecordDecoderTest.wire(id, schema, RecordDecoderTest.randomRecord(schema, random));
+          GeneratedRecords.wire(id, schema, GeneratedRecords.randomRecord(schema, random));
       assertThat(decoder.transcodable("t", bytes, transcoder)).isTrue();
       for (boolean millis : new boolean[] {false, true}) {
         String expected;
