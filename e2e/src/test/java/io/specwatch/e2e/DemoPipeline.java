@@ -5,15 +5,9 @@ import static org.awaitility.Awaitility.await;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.specwatch.ingest.context.ContextFields;
-import io.specwatch.ingest.context.RunContextSources;
 import io.specwatch.ingest.generate.Generate;
 import io.specwatch.ingest.generate.GenerateConfig;
 import io.specwatch.ingest.generate.Manifest;
-import io.specwatch.ingest.normalise.NormaliseConfig;
-import io.specwatch.ingest.ship.LogFileShipper;
-import io.specwatch.ingest.ship.ShipConfig;
-import io.specwatch.ingest.ship.ShipResult;
 import io.specwatch.sink.Backoff;
 import io.specwatch.sink.ClickHouseSink;
 import io.specwatch.sink.InsertFormat;
@@ -23,7 +17,6 @@ import io.specwatch.sink.SinkTable;
 import io.specwatch.sink.clickhouse.ClickHouseConfig;
 import io.specwatch.sink.clickhouse.ClickHouseSql;
 import io.specwatch.sink.migrate.Migrator;
-import io.specwatch.streams.StaticBaselines;
 import io.specwatch.streams.StreamsAppConfig;
 import io.specwatch.streams.StreamsRunner;
 import io.specwatch.streams.alert.AlertConfig;
@@ -34,11 +27,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.ZoneId;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -47,12 +38,6 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
-import java.util.stream.Stream;
-import org.apache.kafka.clients.admin.Admin;
-import org.apache.kafka.clients.admin.AdminClientConfig;
-import org.apache.kafka.clients.admin.NewTopic;
-import org.apache.kafka.clients.admin.OffsetSpec;
-import org.apache.kafka.clients.consumer.OffsetAndMetadata;
 import org.apache.kafka.common.TopicPartition;
 
 /**
@@ -80,6 +65,10 @@ import org.apache.kafka.common.TopicPartition;
  *
  * Every deployment gets an events partition of its own (stream time is per partition, and the files
  * are shipped one deployment after the other).
+ *
+ * <p>This class runs the steps in that order; a deployment's files are shipped by {@link
+ * DemoShipper}, what the manifest says is read by {@link DemoManifest}, topics and committed
+ * offsets are handled by {@link DemoKafka}.
  */
 final class DemoPipeline {
 
@@ -110,20 +99,6 @@ final class DemoPipeline {
       instance = run();
     }
     return instance;
-  }
-
-  /** Deployment ids of the plain twins (spec method NONE). */
-  Set<String> plainDeployments() {
-    Set<String> plain = new HashSet<>();
-    manifest
-        .path("deployments")
-        .forEach(
-            d -> {
-              if (d.path("specMethod").asText().equalsIgnoreCase("none")) {
-                plain.add(d.path("id").asText());
-              }
-            });
-    return plain;
   }
 
   private static DemoPipeline run() throws Exception {
@@ -166,20 +141,21 @@ final class DemoPipeline {
     manifest.path("deployments").forEach(d -> ids.add(d.path("id").asText()));
     int partitions = Manifest.separatingPartitions(ids);
     assertThat(partitions).as("a partition count separating %s", ids).isPositive();
-    createTopics(bootstrap, List.of(events, contexts, requests), partitions, Map.of());
-    createTopics(bootstrap, List.of(dlq), 1, Map.of());
-    createTopics(
+    DemoKafka.createTopics(bootstrap, List.of(events, contexts, requests), partitions, Map.of());
+    DemoKafka.createTopics(bootstrap, List.of(dlq), 1, Map.of());
+    DemoKafka.createTopics(
         bootstrap, List.of(windows, alerts), 1, Map.of("message.timestamp.type", "LogAppendTime"));
 
-    DemoPipeline fixture = new DemoPipeline(manifest, database, clickhouse, null);
-    Set<String> plain = fixture.plainDeployments();
+    Set<String> plain = DemoManifest.plainDeployments(manifest);
     assertThat(plain).as("plain twins in the manifest").isNotEmpty();
 
     // 2. ship the plain twins' files (what one `ingest tail` per deployment does)
+    DemoShipper shipper =
+        new DemoShipper(out, logYear, bootstrap, registryUrl, events, dlq, requests, contexts);
     long dead = 0;
     for (JsonNode d : manifest.path("deployments")) {
       if (plain.contains(d.path("id").asText())) {
-        dead += ship(d, out, logYear, bootstrap, registryUrl, events, dlq, requests, contexts);
+        dead += shipper.ship(d);
       }
     }
 
@@ -201,7 +177,7 @@ final class DemoPipeline {
               contexts,
               windows,
               dlq,
-              staticBaselines(manifest),
+              DemoManifest.staticBaselines(manifest),
               Duration.ofHours(1),
               Map.of(
                   // a task waits up to 5 s for a run-context partition it believes caught up
@@ -222,7 +198,7 @@ final class DemoPipeline {
         await("streams-app consumed the plain twins' events")
             .atMost(Duration.ofMinutes(4))
             .pollInterval(Duration.ofMillis(500))
-            .until(() -> consumedAll(bootstrap, applicationId, plainPartitions));
+            .until(() -> DemoKafka.consumedAll(bootstrap, applicationId, plainPartitions));
       } finally {
         first.requestStop();
         assertThat(first.awaitExit(Optional.empty()))
@@ -233,7 +209,7 @@ final class DemoPipeline {
       // 4. the speculative deployments, while streams-app is stopped
       for (JsonNode d : manifest.path("deployments")) {
         if (!plain.contains(d.path("id").asText())) {
-          dead += ship(d, out, logYear, bootstrap, registryUrl, events, dlq, requests, contexts);
+          dead += shipper.ship(d);
         }
       }
       assertThat(dead).as("dead-lettered lines of the generated logs").isZero();
@@ -251,7 +227,7 @@ final class DemoPipeline {
         await("streams-app consumed every event")
             .atMost(Duration.ofMinutes(6))
             .pollInterval(Duration.ofSeconds(1))
-            .until(() -> consumedAll(bootstrap, applicationId, all));
+            .until(() -> DemoKafka.consumedAll(bootstrap, applicationId, all));
         Map<TopicPartition, Long> last = new HashMap<>();
         long[] stableSince = {System.nanoTime()};
         await("streams-app's committed offsets settled")
@@ -259,7 +235,7 @@ final class DemoPipeline {
             .pollInterval(Duration.ofSeconds(1))
             .until(
                 () -> {
-                  Map<TopicPartition, Long> now = committed(bootstrap, applicationId);
+                  Map<TopicPartition, Long> now = DemoKafka.committed(bootstrap, applicationId);
                   if (!now.equals(last)) {
                     last.clear();
                     last.putAll(now);
@@ -324,147 +300,6 @@ final class DemoPipeline {
     }
     return new DemoPipeline(
         manifest, database, clickhouse, Duration.ofNanos(System.nanoTime() - t0));
-  }
-
-  private static long ship(
-      JsonNode d,
-      Path out,
-      int logYear,
-      String bootstrap,
-      String registryUrl,
-      String events,
-      String dlq,
-      String requests,
-      String contexts)
-      throws Exception {
-    String id = d.path("id").asText();
-    Integer steps =
-        d.path("logFormat").asText().matches("VLLM_V1_SPEC_V[12]")
-            ? d.path("draftTokens").asInt()
-            : null;
-    NormaliseConfig normalise =
-        new NormaliseConfig(
-            NormaliseConfig.DEFAULT_DECODE_LOG_INTERVAL,
-            ZoneId.of("UTC"),
-            NormaliseConfig.defaults().acceptRateDefinition(),
-            steps,
-            logYear);
-    ShipConfig ship =
-        new ShipConfig(
-            bootstrap,
-            registryUrl,
-            events,
-            dlq,
-            id,
-            d.path("host").asText(),
-            normalise,
-            Map.of(),
-            requests,
-            contexts,
-            new RunContextSources(hardware(d), null));
-    long dead = 0;
-    // one shipper for the deployment's files (engine log first): they share one run context, as
-    // under one `ingest tail`
-    LogFileShipper shipper = new LogFileShipper(ship);
-    try (Stream<Path> files = Files.list(out.resolve(id))) {
-      for (Path f :
-          files
-              .sorted(
-                  java.util.Comparator.comparing(
-                      (Path p) -> !p.getFileName().toString().equals("engine.log")))
-              .toList()) {
-        ShipResult r = shipper.ship(f);
-        dead += r.deadLettered();
-      }
-    }
-    return dead;
-  }
-
-  /** The group's committed offsets reached the end of every partition. */
-  private static boolean consumedAll(String bootstrap, String group, List<TopicPartition> tps)
-      throws Exception {
-    try (Admin admin =
-        Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap))) {
-      Map<TopicPartition, OffsetAndMetadata> committed =
-          admin.listConsumerGroupOffsets(group).partitionsToOffsetAndMetadata().get();
-      Map<TopicPartition, OffsetSpec> latest = new HashMap<>();
-      tps.forEach(tp -> latest.put(tp, OffsetSpec.latest()));
-      var ends = admin.listOffsets(latest).all().get();
-      for (TopicPartition tp : tps) {
-        OffsetAndMetadata c = committed.get(tp);
-        long end = ends.get(tp).offset();
-        // an empty partition (more partitions than deployments) never gets a committed offset
-        if (end > 0 && (c == null || c.offset() < end)) {
-          return false;
-        }
-      }
-      return true;
-    }
-  }
-
-  /** Committed offsets of a group, every partition it committed. */
-  private static Map<TopicPartition, Long> committed(String bootstrap, String group)
-      throws Exception {
-    try (Admin admin =
-        Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap))) {
-      Map<TopicPartition, Long> out = new HashMap<>();
-      admin
-          .listConsumerGroupOffsets(group)
-          .partitionsToOffsetAndMetadata()
-          .get()
-          .forEach((tp, o) -> out.put(tp, o == null ? -1L : o.offset()));
-      return out;
-    }
-  }
-
-  /** What the operator configures on the host's shipper (no engine log prints the hardware). */
-  private static ContextFields hardware(JsonNode d) {
-    ContextFields.Builder b = ContextFields.builder();
-    JsonNode h = d.path("hardware");
-    b.hardwareClass = h.path("hardwareClass").asText();
-    b.gpuModel = h.path("gpuModel").asText();
-    b.gpuCount = h.path("gpuCount").asInt();
-    b.interconnect = h.path("interconnect").asText();
-    return b.build();
-  }
-
-  /** Configured t_AR for the speculative deployments without a plain twin (as the demo does). */
-  private static StaticBaselines staticBaselines(JsonNode manifest) {
-    List<String> entries = new ArrayList<>();
-    for (JsonNode d : manifest.path("deployments")) {
-      if (d.path("specMethod").asText().equalsIgnoreCase("none")
-          || !d.path("baseline").asText("").isEmpty()) {
-        continue;
-      }
-      for (JsonNode e : manifest.path("episodes")) {
-        if (e.path("deployment").asText().equals(d.path("id").asText())
-            && e.path("figures").has("tArMsBatch1")) {
-          entries.add(
-              d.path("model").asText()
-                  + "|"
-                  + d.path("hardware").path("hardwareClass").asText()
-                  + "|"
-                  + d.path("tp").asInt()
-                  + "|*="
-                  + e.path("figures").path("tArMsBatch1").asDouble());
-          break;
-        }
-      }
-    }
-    return StaticBaselines.parse(entries);
-  }
-
-  private static void createTopics(
-      String bootstrap, List<String> names, int partitions, Map<String, String> configs)
-      throws Exception {
-    try (Admin admin =
-        Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap))) {
-      List<NewTopic> topics = new ArrayList<>();
-      for (String name : names) {
-        topics.add(new NewTopic(name, partitions, (short) 1).configs(configs));
-      }
-      admin.createTopics(topics).all().get(30, TimeUnit.SECONDS);
-    }
   }
 
   /** Rows of a query (header dropped). */

@@ -1,5 +1,10 @@
 package io.specwatch.e2e;
 
+import static io.specwatch.e2e.SaslClientArgs.PASSWORD;
+import static io.specwatch.e2e.SaslClientArgs.REGISTRY_PASSWORD;
+import static io.specwatch.e2e.SaslClientArgs.USER;
+import static io.specwatch.e2e.SaslClientArgs.securityArgs;
+import static io.specwatch.e2e.SaslClientArgs.tlsArgs;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.specwatch.ingest.cli.IngestCli;
@@ -22,11 +27,6 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.NewTopic;
-import org.apache.logging.log4j.LogManager;
-import org.apache.logging.log4j.core.LogEvent;
-import org.apache.logging.log4j.core.LoggerContext;
-import org.apache.logging.log4j.core.appender.AbstractAppender;
-import org.apache.logging.log4j.core.config.Property;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -49,10 +49,6 @@ import picocli.CommandLine.Mixin;
  * client without the trust store fails the TLS handshake; both exit 2 without printing a password.
  */
 class SaslPipelineIT {
-
-  private static final String USER = "specwatch-app";
-  private static final String PASSWORD = "scram-Pw-4f9c1e";
-  private static final String REGISTRY_PASSWORD = "reg-Pw-77d0b2";
 
   /** The same log as PipelineIT: two closed windows. */
   private static final List<String> LOG =
@@ -78,23 +74,6 @@ class SaslPipelineIT {
     @Mixin KafkaOptions kafka = new KafkaOptions();
   }
 
-  /** Every log event of the JVM (message and exception chain), in memory. */
-  static final class CapturingAppender extends AbstractAppender {
-    final StringBuffer text = new StringBuffer();
-
-    CapturingAppender() {
-      super("sasl-it-capture", null, null, true, Property.EMPTY_ARRAY);
-    }
-
-    @Override
-    public void append(LogEvent event) {
-      text.append(event.getMessage().getFormattedMessage()).append('\n');
-      for (Throwable t = event.getThrown(); t != null; t = t.getCause()) {
-        text.append(t).append('\n');
-      }
-    }
-  }
-
   @BeforeAll
   static void services() throws Exception {
     KafkaContainer container = SpecwatchContainers.newKafkaContainer();
@@ -118,109 +97,16 @@ class SaslPipelineIT {
             "--entity-name",
             USER);
     assertThat(created.getExitCode()).as(created.getStderr()).isZero();
-    logs = new CapturingAppender();
-    logs.start();
-    LoggerContext ctx = (LoggerContext) LogManager.getContext(false);
-    ctx.getConfiguration().getRootLogger().addAppender(logs, null, null);
-    ctx.updateLoggers();
+    logs = CapturingAppender.attachToRoot();
   }
 
   @AfterAll
   static void close() {
     if (logs != null) {
-      LoggerContext ctx = (LoggerContext) LogManager.getContext(false);
-      ctx.getConfiguration().getRootLogger().removeAppender(logs.getName());
-      ctx.updateLoggers();
+      logs.detachFromRoot();
     }
     if (kafka != null) {
       kafka.stop();
-    }
-  }
-
-  /**
-   * The client TLS options: CA trust store, client key store (mutual TLS), their passwords from
-   * files as the chart's mounted Secrets provide them.
-   */
-  private static List<String> tlsArgs() {
-    try {
-      Path dir = tls.dir();
-      Path tsPw =
-          Files.writeString(
-              dir.resolve("client-truststore.password"), tls.clientTruststorePassword() + "\n");
-      Path ksPw =
-          Files.writeString(
-              dir.resolve("client-keystore.password"), tls.clientKeystorePassword() + "\n");
-      return List.of(
-          "--kafka-truststore",
-          tls.clientTruststore().toString(),
-          "--kafka-truststore-type",
-          "PKCS12",
-          "--kafka-truststore-password-file",
-          tsPw.toString(),
-          "--kafka-keystore-type",
-          "PKCS12",
-          "--kafka-keystore",
-          tls.clientKeystore().toString(),
-          "--kafka-keystore-password-file",
-          ksPw.toString(),
-          "--kafka-key-password-file",
-          ksPw.toString());
-    } catch (java.io.IOException e) {
-      throw new java.io.UncheckedIOException(e);
-    }
-  }
-
-  /** The security options every app gets: TLS stores, SCRAM with a password file, registry auth. */
-  private static List<String> securityArgs(Path passwordFile) {
-    List<String> args = new ArrayList<>(tlsArgs());
-    args.addAll(
-        List.of(
-            "--kafka-sasl-mechanism",
-            "SCRAM-SHA-512",
-            "--kafka-sasl-username",
-            USER,
-            "--kafka-sasl-password-file",
-            passwordFile.toString(),
-            // the test registry has no auth and ignores the header; the point is the masking
-            "--registry-user",
-            "reader",
-            "--registry-password",
-            REGISTRY_PASSWORD));
-    return args;
-  }
-
-  /** One app run in this JVM: its exit code and the log lines written while it ran. */
-  private record AppRun(String app, int exit, String logged) {}
-
-  private static AppRun runApp(String app, java.util.function.IntSupplier cli) {
-    int before = logs.text.length();
-    int exit = cli.getAsInt();
-    return new AppRun(app, exit, logs.text.substring(before));
-  }
-
-  /**
-   * Each app logged its own effective Kafka config once, with every secret masked, and no secret
-   * anywhere in its log lines.
-   */
-  private static void assertMaskedEffectiveConfig(AppRun run) {
-    assertThat(run.exit()).as(run.app() + " exit code\n" + run.logged()).isZero();
-    List<String> lines =
-        run.logged().lines().filter(l -> l.startsWith("effective Kafka config: ")).toList();
-    assertThat(lines).as(run.app() + ": its effective Kafka config line").hasSize(1);
-    assertThat(lines.get(0))
-        .as(run.app())
-        .contains(
-            "security.protocol=SASL_SSL",
-            "sasl.mechanism=SCRAM-SHA-512",
-            "sasl.jaas.config=[hidden]",
-            "ssl.keystore.password=[hidden]",
-            "ssl.truststore.password=[hidden]",
-            "ssl.key.password=[hidden]",
-            "basic.auth.user.info=[hidden]",
-            "ssl.truststore.location=" + tls.clientTruststore());
-    assertThat(run.logged()).as(run.app()).doesNotContain(PASSWORD, REGISTRY_PASSWORD);
-    for (String secret : tls.passwords()) {
-      assertThat(run.logged()).as(run.app()).doesNotContain(secret);
     }
   }
 
@@ -231,7 +117,7 @@ class SaslPipelineIT {
     String registryUrl = SpecwatchContainers.registryUrl();
     List<String> common = new ArrayList<>(List.of("--bootstrap", bootstrap));
     common.addAll(List.of("--registry-url", registryUrl));
-    common.addAll(securityArgs(pw));
+    common.addAll(securityArgs(tls, pw));
 
     // the test's own admin client (its options log a config line too: outside every app's run)
     List<String> optionArgs = new ArrayList<>(common);
@@ -282,8 +168,10 @@ class SaslPipelineIT {
                 contexts));
     ship.addAll(common);
     AppRun ingest =
-        runApp(
-            "ingest ship", () -> IngestCli.newCommandLine().execute(ship.toArray(String[]::new)));
+        AppRun.of(
+            logs,
+            "ingest ship",
+            () -> IngestCli.newCommandLine().execute(ship.toArray(String[]::new)));
 
     List<String> streams =
         new ArrayList<>(
@@ -312,7 +200,8 @@ class SaslPipelineIT {
                 "8s"));
     streams.addAll(common);
     AppRun streamsRun =
-        runApp(
+        AppRun.of(
+            logs,
             "streams run",
             () ->
                 new CommandLine(new io.specwatch.streams.Main())
@@ -338,10 +227,11 @@ class SaslPipelineIT {
                 "--exit-when-idle",
                 "5s"));
     sinkArgs.addAll(common);
-    AppRun sink = runApp("sink run", () -> SinkCli.execute(sinkArgs.toArray(String[]::new)));
+    AppRun sink =
+        AppRun.of(logs, "sink run", () -> SinkCli.execute(sinkArgs.toArray(String[]::new)));
 
     for (AppRun run : List.of(ingest, streamsRun, sink)) {
-      assertMaskedEffectiveConfig(run);
+      run.assertMaskedEffectiveConfig(tls);
     }
     // 02:00: total + bucket 2-4; 02:01: total + 2-4 + 5-8 (see PipelineIT)
     ClickHouseConfig clickhouse =
@@ -391,7 +281,7 @@ class SaslPipelineIT {
   void wrongPasswordFailsWithAnAuthenticationErrorAndNoPasswordInTheOutput(@TempDir Path tmp)
       throws Exception {
     String wrong = "wrong-Pw-0a1b2c";
-    List<String> security = new ArrayList<>(tlsArgs());
+    List<String> security = new ArrayList<>(tlsArgs(tls));
     security.addAll(
         List.of(
             "--kafka-sasl-mechanism",

@@ -5,29 +5,22 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.github.dockerjava.api.DockerClient;
 import io.specwatch.testkit.SpecwatchContainers;
 import io.specwatch.testkit.ZeroLossOracle;
-import io.specwatch.testkit.ZeroLossOracle.Expected;
-import io.specwatch.testkit.ZeroLossOracle.Report;
-import io.specwatch.testkit.ZeroLossOracle.WindowKey;
 import java.io.IOException;
 import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.time.Duration;
-import java.time.LocalDateTime;
 import java.util.ArrayList;
-import java.util.HashMap;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
-import java.util.stream.Collectors;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.NewTopic;
-import org.apache.kafka.clients.admin.OffsetSpec;
-import org.apache.kafka.common.TopicPartition;
 import org.testcontainers.DockerClientFactory;
 import org.testcontainers.clickhouse.ClickHouseContainer;
 import org.testcontainers.kafka.KafkaContainer;
@@ -39,6 +32,10 @@ import org.testcontainers.kafka.KafkaContainer;
  * registry, streams-app and the sink as separate JVMs ({@link JvmProcess}), and one {@code ingest
  * tail} JVM per scenario. Each scenario has its own deployment and its own day of event time, after
  * the previous scenario's closing line, so no scenario's events are late for another's windows.
+ *
+ * <p>This class starts, stops and breaks the services and apps; what a scenario observes on the
+ * broker is in {@link KafkaProbe}, the oracle's verdict and its negative control in {@link
+ * FaultOracle}.
  */
 final class FaultPipeline implements AutoCloseable {
 
@@ -116,7 +113,7 @@ final class FaultPipeline implements AutoCloseable {
     }
     startStreams("streams-1");
     startSink();
-    awaitUntil(
+    Await.until(
         "the sink created its tables",
         Duration.ofMinutes(3),
         () -> query("EXISTS TABLE " + database + ".window_results").strip().equals("1"));
@@ -177,6 +174,11 @@ final class FaultPipeline implements AutoCloseable {
     return streams.get(member);
   }
 
+  /** The streams-app members started so far ({@code streams-1}, ...), in start order. */
+  Set<String> streamsMemberNames() {
+    return Collections.unmodifiableSet(streams.keySet());
+  }
+
   private void startSink() throws IOException {
     List<String> args =
         List.of(
@@ -200,7 +202,7 @@ final class FaultPipeline implements AutoCloseable {
             "--dead-letter-topic",
             sinkDeadLetters,
             "--group-id",
-            prefix + "-sink");
+            sinkGroup());
     sink =
         JvmProcess.start(
             "sink" + consumerLabel,
@@ -213,6 +215,11 @@ final class FaultPipeline implements AutoCloseable {
 
   JvmProcess sink() {
     return sink;
+  }
+
+  /** The sink's consumer group. */
+  String sinkGroup() {
+    return prefix + "-sink";
   }
 
   /**
@@ -290,7 +297,7 @@ final class FaultPipeline implements AutoCloseable {
   /** {@code docker kill} (SIGKILL) of the broker. */
   void killBroker() {
     docker.killContainerCmd(kafka.getContainerId()).exec();
-    awaitUntil("broker gone", Duration.ofSeconds(30), () -> !running(kafka.getContainerId()));
+    Await.until("broker gone", Duration.ofSeconds(30), () -> !running(kafka.getContainerId()));
   }
 
   void startBroker() {
@@ -304,7 +311,7 @@ final class FaultPipeline implements AutoCloseable {
 
   void startClickHouse() {
     docker.startContainerCmd(clickhouse.getContainerId()).exec();
-    awaitUntil(
+    Await.until(
         "ClickHouse answers again",
         Duration.ofMinutes(2),
         () -> {
@@ -320,146 +327,12 @@ final class FaultPipeline implements AutoCloseable {
     return Boolean.TRUE.equals(docker.inspectContainerCmd(id).exec().getState().getRunning());
   }
 
-  // ---- observations ----
+  // ---- ClickHouse, liveness, the summary ----
 
   String query(String sql) {
     // reads, and the negative control's inserts (a repeated insert of the same row collapses
     // under FINAL), so a retry on a closed keep-alive connection is harmless
     return ZeroLossOracle.queryWithRetry(clickhouseUrl, sql);
-  }
-
-  /** Records in a (non-transactional) topic: sum over partitions of end minus start offset. */
-  long records(String topic) throws Exception {
-    try (Admin admin = admin()) {
-      int partitions =
-          admin
-              .describeTopics(List.of(topic))
-              .allTopicNames()
-              .get(30, TimeUnit.SECONDS)
-              .get(topic)
-              .partitions()
-              .size();
-      Map<TopicPartition, OffsetSpec> latest = new HashMap<>();
-      Map<TopicPartition, OffsetSpec> earliest = new HashMap<>();
-      for (int p = 0; p < partitions; p++) {
-        latest.put(new TopicPartition(topic, p), OffsetSpec.latest());
-        earliest.put(new TopicPartition(topic, p), OffsetSpec.earliest());
-      }
-      long end =
-          admin.listOffsets(latest).all().get(30, TimeUnit.SECONDS).values().stream()
-              .mapToLong(i -> i.offset())
-              .sum();
-      long start =
-          admin.listOffsets(earliest).all().get(30, TimeUnit.SECONDS).values().stream()
-              .mapToLong(i -> i.offset())
-              .sum();
-      return end - start;
-    }
-  }
-
-  /**
-   * The registry schema id of every record of {@code deployment} (the record key) in {@code topic},
-   * read from the start to the current end: schema id to records.
-   */
-  Map<Integer, Long> schemaIds(String topic, String deployment) {
-    Map<String, Object> props =
-        Map.of("bootstrap.servers", bootstrap, "isolation.level", "read_committed");
-    Map<Integer, Long> ids = new java.util.TreeMap<>();
-    try (var c =
-        new org.apache.kafka.clients.consumer.KafkaConsumer<byte[], byte[]>(
-            props,
-            new org.apache.kafka.common.serialization.ByteArrayDeserializer(),
-            new org.apache.kafka.common.serialization.ByteArrayDeserializer())) {
-      List<TopicPartition> parts = new ArrayList<>();
-      c.partitionsFor(topic).forEach(p -> parts.add(new TopicPartition(topic, p.partition())));
-      c.assign(parts);
-      c.seekToBeginning(parts);
-      Map<TopicPartition, Long> end = c.endOffsets(parts);
-      byte[] key = deployment.getBytes(java.nio.charset.StandardCharsets.UTF_8);
-      long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(2);
-      while (parts.stream().anyMatch(p -> c.position(p) < end.get(p))) {
-        assertThat(System.nanoTime()).as("reading " + topic + " to its end").isLessThan(deadline);
-        for (var r : c.poll(Duration.ofMillis(500))) {
-          if (java.util.Arrays.equals(r.key(), key)) {
-            ids.merge(
-                io.specwatch.serde.WireFormat.readSchemaId(
-                    topic, java.nio.ByteBuffer.wrap(r.value())),
-                1L,
-                Long::sum);
-          }
-        }
-      }
-    }
-    return ids;
-  }
-
-  /** Members of the streams-app's consumer group when it is stable, else -1. */
-  int streamsMembers() throws Exception {
-    try (Admin admin = admin()) {
-      var d =
-          admin.describeConsumerGroups(List.of(appId)).all().get(30, TimeUnit.SECONDS).get(appId);
-      return d.groupState() == org.apache.kafka.common.GroupState.STABLE ? d.members().size() : -1;
-    }
-  }
-
-  /**
-   * The streams member ({@code streams-1} / {@code streams-2}) whose consumer is assigned the
-   * decode-events partition the deployment's records are in (read from decode_events).
-   */
-  String ownerOfDeployment(String deployment) throws Exception {
-    int partition =
-        Integer.parseInt(
-            query(
-                    "SELECT any(kafka_partition) FROM "
-                        + database
-                        + ".decode_events WHERE deployment_id = '"
-                        + deployment
-                        + "'")
-                .strip());
-    TopicPartition tp = new TopicPartition(events, partition);
-    try (Admin admin = admin()) {
-      var d =
-          admin.describeConsumerGroups(List.of(appId)).all().get(30, TimeUnit.SECONDS).get(appId);
-      for (var m : d.members()) {
-        if (m.assignment().topicPartitions().contains(tp)) {
-          for (String member : streams.keySet()) {
-            if (m.clientId().startsWith(appId + "-" + member + "-")) {
-              return member;
-            }
-          }
-        }
-      }
-      throw new AssertionError("no streams member owns " + tp + ": " + d);
-    }
-  }
-
-  /** Waits until the sink's committed offsets reach the end of the events topic. */
-  void awaitSinkCaughtUp(Duration timeout) {
-    awaitUntil(
-        "the sink committed every decode event",
-        timeout,
-        () -> {
-          assertAppsAlive();
-          try (Admin admin = admin()) {
-            Map<TopicPartition, org.apache.kafka.clients.consumer.OffsetAndMetadata> committed =
-                admin
-                    .listConsumerGroupOffsets(prefix + "-sink")
-                    .partitionsToOffsetAndMetadata()
-                    .get(30, TimeUnit.SECONDS);
-            Map<TopicPartition, OffsetSpec> latest = new HashMap<>();
-            for (int p = 0; p < 3; p++) {
-              latest.put(new TopicPartition(events, p), OffsetSpec.latest());
-            }
-            var ends = admin.listOffsets(latest).all().get(30, TimeUnit.SECONDS);
-            for (var e : ends.entrySet()) {
-              var c = committed.get(e.getKey());
-              if (e.getValue().offset() > 0 && (c == null || c.offset() < e.getValue().offset())) {
-                return false;
-              }
-            }
-            return true;
-          }
-        });
   }
 
   /** Raw decode_events rows (no FINAL) of a deployment. */
@@ -482,165 +355,7 @@ final class FaultPipeline implements AutoCloseable {
     assertThat(sink.isAlive()).as("sink died:\n%s", sink.tail(6000)).isTrue();
   }
 
-  // ---- the oracle ----
-
-  /**
-   * Waits until every metric line of {@code log} is in decode_events, writes the closing line (two
-   * hours after the last event: past end + grace of every data window, which closes them), waits
-   * until every closed window is in ClickHouse with its count (or the timeout), lets 3 s pass for
-   * late duplicates, and returns the oracle's final report, printed and appended to
-   * target/faults-summary.txt.
-   */
-  Outcome settle(String scenario, EngineLog log, Duration timeout) throws Exception {
-    return settle(scenario, log, timeout, false);
-  }
-
-  /**
-   * As {@link #settle(String, EngineLog, Duration)}; with {@code windowsAtLeastOnce} it waits for
-   * no window under-counted instead of every window exact (a scenario where re-sent events may be
-   * counted twice in their window).
-   */
-  Outcome settle(String scenario, EngineLog log, Duration timeout, boolean windowsAtLeastOnce)
-      throws Exception {
-    String deployment = deploymentOf(log);
-    Set<String> dataIds = log.ids();
-    awaitUntil(
-        scenario + ": every shipped event in decode_events",
-        timeout,
-        () -> {
-          assertAppsAlive();
-          return ZeroLossOracle.check(
-                  clickhouseUrl, database, new Expected(Set.of(deployment), dataIds, Map.of(), "0"))
-              .lost()
-              .isEmpty();
-        });
-    LocalDateTime closeAt = log.time().plusHours(2);
-    log.metricAt(closeAt);
-    String windowsBefore = EngineLog.minuteOf(closeAt);
-    Expected expected = expected(deployment, log.ids(), log.windows(), windowsBefore);
-    awaitUntil(
-        scenario + ": every closed window in window_results",
-        timeout,
-        () -> {
-          assertAppsAlive();
-          Report r = ZeroLossOracle.check(clickhouseUrl, database, expected);
-          return r.lost().isEmpty()
-              && r.missingWindows().isEmpty()
-              && (windowsAtLeastOnce
-                  ? r.underCountedEvents() == 0
-                  : r.wrongCountWindows().isEmpty());
-        },
-        () -> ZeroLossOracle.check(clickhouseUrl, database, expected).details(scenario));
-    Thread.sleep(3000);
-    Report report = ZeroLossOracle.check(clickhouseUrl, database, expected);
-    record(report.details(scenario));
-    return new Outcome(deployment, expected, report, closeAt);
-  }
-
-  /** The oracle's inputs and verdict of a settled scenario. */
-  record Outcome(String deployment, Expected expected, Report report, LocalDateTime closeAt) {}
-
-  static Expected expected(
-      String deployment, Set<String> ids, Map<WindowKey, Long> windows, String before) {
-    Map<WindowKey, Long> closed =
-        windows.entrySet().stream()
-            .filter(e -> e.getKey().windowStart().compareTo(before) < 0)
-            .collect(Collectors.toMap(Map.Entry::getKey, Map.Entry::getValue));
-    return new Expected(Set.of(deployment), ids, closed, before);
-  }
-
-  /**
-   * The negative control: the same oracle must fail when the pipeline loses, duplicates or adds.
-   * Lost: a file of the same deployment written outside the shipper's glob ({@code dropped.held}: 5
-   * lines in the scenario's first minute, 1 line in a minute with no other data), which the oracle
-   * is told went in. Duplicated: a copy of a real row under the same event id with the event time
-   * one second later (a dedup key that no longer matches). Extra: a row with an id nobody wrote. A
-   * duplicated window: a second total row for the last data minute (other spec_enabled). Asserts
-   * the report names exactly those, and prints it.
-   */
-  void negativeControl(String scenario, EngineLog log, Outcome clean, LocalDateTime start)
-      throws Exception {
-    String d = clean.deployment();
-    EngineLog dropped =
-        new EngineLog(log.path.resolveSibling("dropped.held"), "gpu-" + d, d, start);
-    dropped.metrics(5);
-    dropped.metricAt(clean.closeAt().minusMinutes(30));
-    String dupId = log.ids().stream().sorted().findFirst().orElseThrow();
-    String dupTime =
-        query(
-                "SELECT toString(event_time + 1) FROM "
-                    + database
-                    + ".decode_events WHERE event_id = '"
-                    + dupId
-                    + "' LIMIT 1")
-            .strip();
-    query(
-        "INSERT INTO "
-            + database
-            + ".decode_events (event_id, deployment_id, event_time, event_time_ms)"
-            + " FORMAT JSONEachRow {\"event_id\":\""
-            + dupId
-            + "\",\"deployment_id\":\""
-            + d
-            + "\",\"event_time\":\""
-            + dupTime
-            + "\",\"event_time_ms\":0}");
-    String extraId = "negative-control-extra-" + d;
-    query(
-        "INSERT INTO "
-            + database
-            + ".decode_events (event_id, deployment_id, event_time, event_time_ms)"
-            + " FORMAT JSONEachRow {\"event_id\":\""
-            + extraId
-            + "\",\"deployment_id\":\""
-            + d
-            + "\",\"event_time\":\""
-            + dupTime
-            + "\",\"event_time_ms\":0}");
-    Map.Entry<WindowKey, Long> last =
-        clean.expected().windows().entrySet().stream()
-            .max(Map.Entry.comparingByKey())
-            .orElseThrow();
-    query(
-        "INSERT INTO "
-            + database
-            + ".window_results (deployment_id, prompt_category, batch_bucket,"
-            + " window_start, window_end, events, spec_enabled) FORMAT JSONEachRow {\"deployment_id\":\""
-            + d
-            + "\",\"prompt_category\":\"*\",\"batch_bucket\":\"*\",\"window_start\":\""
-            + last.getKey().windowStart()
-            + "\",\"window_end\":\""
-            + last.getKey().windowStart()
-            + "\",\"events\":"
-            + last.getValue()
-            + ",\"spec_enabled\":7}");
-
-    Set<String> ids = new java.util.HashSet<>(clean.expected().eventIds());
-    ids.addAll(dropped.ids());
-    Map<WindowKey, Long> windows = new HashMap<>(clean.expected().windows());
-    dropped.windows().forEach((k, v) -> windows.merge(k, v, Long::sum));
-    Expected withDropped = expected(d, ids, windows, clean.expected().windowsBefore());
-    Report r = ZeroLossOracle.check(clickhouseUrl, database, withDropped);
-    record(r.details(scenario + " (negative control)"));
-    Set<WindowKey> droppedWindows = dropped.windows().keySet();
-    WindowKey gap = new WindowKey(d, EngineLog.minuteOf(clean.closeAt().minusMinutes(30)));
-    assertThat(r.clean()).isFalse();
-    assertThat(r.lost()).as(r.details(scenario)).isEqualTo(dropped.ids());
-    assertThat(r.duplicated()).containsExactly(dupId);
-    assertThat(r.extra()).containsExactly(extraId);
-    assertThat(r.missingWindows()).containsExactly(gap);
-    assertThat(r.duplicatedWindows()).containsExactly(last.getKey());
-    Set<WindowKey> wrongExpected =
-        new java.util.TreeSet<>(clean.report().wrongCountWindows().keySet());
-    droppedWindows.stream().filter(k -> !k.equals(gap)).forEach(wrongExpected::add);
-    assertThat(r.wrongCountWindows().keySet()).isEqualTo(wrongExpected);
-    assertThat(r.underCountedEvents()).isEqualTo(dropped.ids().size() - 1);
-  }
-
-  static String deploymentOf(EngineLog log) {
-    return log.deployment();
-  }
-
+  /** Prints {@code line} and appends it to target/faults-summary.txt. */
   void record(String line) throws IOException {
     System.out.println(line);
     Files.writeString(
@@ -648,62 +363,6 @@ final class FaultPipeline implements AutoCloseable {
         line + System.lineSeparator(),
         StandardOpenOption.CREATE,
         StandardOpenOption.APPEND);
-  }
-
-  // ---- waiting ----
-
-  interface Check {
-    boolean ok() throws Exception;
-  }
-
-  static void awaitUntil(String what, Duration timeout, Check check) {
-    awaitUntil(what, timeout, check, () -> "");
-  }
-
-  /** Polls every {@code pollMillis} ms (for a moment that must not be missed). */
-  static void awaitUntil(String what, Duration timeout, Check check, long pollMillis) {
-    awaitUntil(what, timeout, check, () -> "", pollMillis);
-  }
-
-  static void awaitUntil(
-      String what, Duration timeout, Check check, java.util.concurrent.Callable<String> state) {
-    awaitUntil(what, timeout, check, state, 500);
-  }
-
-  static void awaitUntil(
-      String what,
-      Duration timeout,
-      Check check,
-      java.util.concurrent.Callable<String> state,
-      long pollMillis) {
-    long deadline = System.nanoTime() + timeout.toNanos();
-    Throwable last = null;
-    while (System.nanoTime() < deadline) {
-      try {
-        if (check.ok()) {
-          return;
-        }
-        last = null;
-      } catch (AssertionError e) {
-        throw e;
-      } catch (Exception e) {
-        last = e;
-      }
-      try {
-        Thread.sleep(pollMillis);
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        throw new IllegalStateException(e);
-      }
-    }
-    String detail;
-    try {
-      detail = state.call();
-    } catch (Exception e) {
-      detail = "(state unavailable: " + e + ")";
-    }
-    throw new AssertionError(
-        "timed out after " + timeout + " waiting for: " + what + "\n" + detail, last);
   }
 
   static int freePort() throws IOException {

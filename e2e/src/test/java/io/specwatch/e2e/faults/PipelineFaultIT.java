@@ -2,10 +2,7 @@ package io.specwatch.e2e.faults;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.specwatch.ingest.tail.Checkpoint;
-import io.specwatch.ingest.tail.CheckpointStore;
 import io.specwatch.testkit.ZeroLossOracle;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.LocalDateTime;
@@ -49,6 +46,8 @@ class PipelineFaultIT {
 
   @TempDir static Path tmp;
   private static FaultPipeline pipeline;
+  private static KafkaProbe probe;
+  private static FaultOracle oracle;
   private final ExecutorService writer = Executors.newSingleThreadExecutor();
 
   @org.junit.jupiter.api.AfterEach
@@ -60,6 +59,8 @@ class PipelineFaultIT {
   @BeforeAll
   static void start() throws Exception {
     pipeline = new FaultPipeline(tmp, LONG);
+    probe = new KafkaProbe(pipeline);
+    oracle = new FaultOracle(pipeline);
     pipeline.record(
         "[faults] "
             + (LONG ? "LONG" : "SHORT")
@@ -78,52 +79,22 @@ class PipelineFaultIT {
     }
   }
 
-  /** A scenario's files, checkpoints and log, starting on its own day of event time. */
-  private record Scenario(
-      String name, Path dir, Path checkpoints, EngineLog log, LocalDateTime start) {}
-
-  private static Scenario scenario(String name, int day) throws Exception {
-    Path dir = Files.createDirectories(tmp.resolve(name));
-    LocalDateTime start = BASE.plusDays(day);
-    String deployment = "fault-" + name;
-    EngineLog log =
-        new EngineLog(dir.resolve("engine.log"), "gpu-" + deployment, deployment, start);
-    return new Scenario(name, dir, tmp.resolve(name + "-checkpoints"), log, start);
+  private static FaultScenario scenario(String name, int day) throws Exception {
+    return FaultScenario.create(tmp, BASE, name, day);
   }
 
-  private static JvmProcess shipper(Scenario s, String name) throws Exception {
+  private static JvmProcess shipper(FaultScenario s, String name) throws Exception {
     return pipeline.startShipper(name, s.dir(), s.log().deployment(), s.checkpoints(), false);
   }
 
   /** Settles, asserts the oracle is clean, runs the negative control; the elapsed seconds. */
-  private static void verify(Scenario s, long t0) throws Exception {
-    FaultPipeline.Outcome outcome = pipeline.settle(s.name(), s.log(), SETTLE);
+  private static void verify(FaultScenario s, long t0) throws Exception {
+    FaultOracle.Outcome outcome = oracle.settle(s.name(), s.log(), SETTLE);
     assertThat(outcome.report().clean()).as(outcome.report().details(s.name())).isTrue();
-    pipeline.negativeControl(s.name(), s.log(), outcome, s.start());
+    oracle.negativeControl(s.name(), s.log(), outcome, s.start());
     pipeline.record(
         String.format(
             "[faults] %-28s done in %d s", s.name(), (System.nanoTime() - t0) / 1_000_000_000L));
-  }
-
-  private long checkpoint(Scenario s) {
-    return new CheckpointStore(s.checkpoints())
-        .load(s.log().source())
-        .map(Checkpoint::offset)
-        .orElse(0L);
-  }
-
-  /** Waits until the shipper's checkpoint is on the log's current generation (and at its end). */
-  private void awaitOnCurrentGeneration(Scenario s, boolean atEnd) {
-    FaultPipeline.awaitUntil(
-        "shipper on the current generation" + (atEnd ? ", caught up" : ""),
-        Duration.ofMinutes(2),
-        () -> {
-          var cp = new CheckpointStore(s.checkpoints()).load(s.log().source());
-          return cp.isPresent()
-              && cp.get().identity().fingerprint().equals(s.log().fingerprint())
-              && (!atEnd || cp.get().offset() >= s.log().offset());
-        },
-        20);
   }
 
   /** Appends {@code perTick} lines every 50 ms until stopped (the engine keeps logging). */
@@ -142,15 +113,15 @@ class PipelineFaultIT {
   @Order(1)
   void duplicateDeliveryReplayFromOffsetZeroAddsNothing() throws Exception {
     long t0 = System.nanoTime();
-    Scenario s = scenario("duplicate-delivery", 1);
+    FaultScenario s = scenario("duplicate-delivery", 1);
     s.log().metrics(600 * SCALE);
-    FaultPipeline.Outcome once;
+    FaultOracle.Outcome once;
     try (JvmProcess first = shipper(s, "tail-dup-1")) {
-      once = pipeline.settle(s.name() + " first pass", s.log(), SETTLE);
+      once = oracle.settle(s.name() + " first pass", s.log(), SETTLE);
       assertThat(once.report().clean()).as(once.report().details(s.name())).isTrue();
       assertThat(first.stop(Duration.ofSeconds(30))).isZero();
     }
-    long sentOnce = pipeline.records(pipeline.events);
+    long sentOnce = probe.records(pipeline.events);
     // the same file again from offset 0 with a fresh checkpoint: same ids, shipped a second time
     try (JvmProcess replay =
         pipeline.startShipper(
@@ -161,9 +132,9 @@ class PipelineFaultIT {
             true)) {
       assertThat(replay.awaitExit(Duration.ofMinutes(3))).as(replay.tail(4000)).isZero();
     }
-    long resent = pipeline.records(pipeline.events) - sentOnce;
+    long resent = probe.records(pipeline.events) - sentOnce;
     assertThat(resent).as("every line delivered a second time").isEqualTo(s.log().ids().size());
-    pipeline.awaitSinkCaughtUp(SETTLE);
+    probe.awaitSinkCaughtUp(SETTLE);
     Thread.sleep(3000);
     io.specwatch.testkit.ZeroLossOracle.Report r =
         io.specwatch.testkit.ZeroLossOracle.check(
@@ -174,7 +145,7 @@ class PipelineFaultIT {
             "[faults] %-28s re-sent %d records; raw rows now %d (background merges collapse re-sent rows over time)",
             s.name(), resent, r.rowsOut()));
     assertThat(r.clean()).as(r.details(s.name())).isTrue();
-    pipeline.negativeControl(s.name(), s.log(), once, s.start());
+    oracle.negativeControl(s.name(), s.log(), once, s.start());
     pipeline.record(
         String.format(
             "[faults] %-28s done in %d s", s.name(), (System.nanoTime() - t0) / 1_000_000_000L));
@@ -184,18 +155,18 @@ class PipelineFaultIT {
   @Order(2)
   void hostileLinesAreDeadLetteredWhileThePipelineKeepsGoing() throws Exception {
     long t0 = System.nanoTime();
-    Scenario s = scenario("hostile-lines", 2);
-    long deadBefore = pipeline.records(pipeline.ingestDeadLetters);
+    FaultScenario s = scenario("hostile-lines", 2);
+    long deadBefore = probe.records(pipeline.ingestDeadLetters);
     s.log().metrics(200 * SCALE);
     long hostile = s.log().hostile(10_000, LONG ? 10 : 3); // + a valid line after every 10
     s.log().metrics(200 * SCALE);
     try (JvmProcess tail = shipper(s, "tail-hostile")) {
       verify(s, t0);
-      FaultPipeline.awaitUntil(
+      Await.until(
           "every hostile line dead-lettered",
           Duration.ofSeconds(30),
-          () -> pipeline.records(pipeline.ingestDeadLetters) - deadBefore >= hostile);
-      long dead = pipeline.records(pipeline.ingestDeadLetters) - deadBefore;
+          () -> probe.records(pipeline.ingestDeadLetters) - deadBefore >= hostile);
+      long dead = probe.records(pipeline.ingestDeadLetters) - deadBefore;
       pipeline.record(
           String.format(
               "[faults] %-28s hostile lines written %d, dead letters %d", s.name(), hostile, dead));
@@ -209,8 +180,8 @@ class PipelineFaultIT {
   @Order(3)
   void shipperKillDash9MidFileAndRestart() throws Exception {
     long t0 = System.nanoTime();
-    Scenario s = scenario("shipper-kill9", 3);
-    long sentBefore = pipeline.records(pipeline.events);
+    FaultScenario s = scenario("shipper-kill9", 3);
+    long sentBefore = probe.records(pipeline.events);
     // ~4 MB (short) / ~12 MB (long) written before the shipper starts: it needs seconds for them
     s.log().metrics(LONG ? 60_000 : 20_000);
     long size = s.log().offset();
@@ -218,16 +189,16 @@ class PipelineFaultIT {
     Future<?> writing = keepWriting(s.log(), 5, stopWriting);
     long sizeAtKill;
     try (JvmProcess first = shipper(s, "tail-kill9-1")) {
-      FaultPipeline.awaitUntil(
+      Await.until(
           "shipper a quarter into the file",
           Duration.ofMinutes(2),
-          () -> checkpoint(s) > size / 4 || !first.isAlive(),
+          () -> s.checkpoint() > size / 4 || !first.isAlive(),
           10);
       assertThat(first.isAlive()).as(first.tail(4000)).isTrue();
       sizeAtKill = s.log().offset();
       assertThat(first.kill9()).isEqualTo(JvmProcess.SIGKILL_EXIT);
     }
-    long killedAt = checkpoint(s);
+    long killedAt = s.checkpoint();
     pipeline.record(
         String.format(
             "[faults] %-28s killed at checkpoint offset %d of %d bytes written",
@@ -237,9 +208,9 @@ class PipelineFaultIT {
       Thread.sleep(2000);
       stopWriting.set(true);
       writing.get(10, TimeUnit.SECONDS);
-      FaultPipeline.Outcome outcome = pipeline.settle(s.name(), s.log(), SETTLE, true);
+      FaultOracle.Outcome outcome = oracle.settle(s.name(), s.log(), SETTLE, true);
       ZeroLossOracle.Report r = outcome.report();
-      long resent = pipeline.records(pipeline.events) - sentBefore - s.log().ids().size();
+      long resent = probe.records(pipeline.events) - sentBefore - s.log().ids().size();
       pipeline.record(
           String.format(
               "[faults] %-28s re-sent after the kill: %d records; events counted twice in windows: %d",
@@ -256,7 +227,7 @@ class PipelineFaultIT {
       assertThat(r.extraWindows()).as(r.details(s.name())).isEmpty();
       assertThat(r.underCountedEvents()).as(r.details(s.name())).isZero();
       assertThat(r.overCountedEvents()).as(r.details(s.name())).isZero();
-      pipeline.negativeControl(s.name(), s.log(), outcome, s.start());
+      oracle.negativeControl(s.name(), s.log(), outcome, s.start());
       pipeline.record(
           String.format(
               "[faults] %-28s done in %d s", s.name(), (System.nanoTime() - t0) / 1_000_000_000L));
@@ -268,20 +239,20 @@ class PipelineFaultIT {
   @Order(4)
   void renameAndCopytruncateRotationWhileShipping() throws Exception {
     long t0 = System.nanoTime();
-    Scenario s = scenario("rotation", 4);
+    FaultScenario s = scenario("rotation", 4);
     s.log().metrics(300 * SCALE);
     try (JvmProcess tail = shipper(s, "tail-rotation")) {
       for (int round = 0; round < 2; round++) {
         // the shipper is on the current generation (a file renamed before it was ever seen is
         // outside the glob, like any rotated file of logrotate)
-        awaitOnCurrentGeneration(s, false);
+        s.awaitOnCurrentGeneration(false);
         s.log().metrics(300 * SCALE);
         // rename + create mid-shipping: what was not read yet is read from engine.log.N
         s.log().rotateByRename();
         s.log().metrics(300 * SCALE);
         // copytruncate loses what the shipper had not read when the truncate happened (documented:
         // logrotate's own race), so truncate once it has caught up with the current generation
-        awaitOnCurrentGeneration(s, true);
+        s.awaitOnCurrentGeneration(true);
         s.log().copyTruncate();
         s.log().metrics(300 * SCALE);
       }
@@ -318,12 +289,11 @@ class PipelineFaultIT {
         10,
         "windows being computed by two members",
         // both members in the group and processing
-        s ->
-            pipeline.rawRows(s.log().deployment()) > 500L * SCALE && pipeline.streamsMembers() == 2,
+        s -> pipeline.rawRows(s.log().deployment()) > 500L * SCALE && probe.streamsMembers() == 2,
         s -> {
           // kill the member that owns this deployment's input partition (the other one takes it
           // over)
-          String owner = pipeline.ownerOfDeployment(s.log().deployment());
+          String owner = probe.ownerOfDeployment(s.log().deployment());
           pipeline.record(
               String.format(
                   "[faults] %-28s killing %s (owns the deployment's partition)", s.name(), owner));
@@ -377,7 +347,7 @@ class PipelineFaultIT {
   }
 
   private interface Condition {
-    boolean holds(Scenario s) throws Exception;
+    boolean holds(FaultScenario s) throws Exception;
   }
 
   /**
@@ -387,12 +357,12 @@ class PipelineFaultIT {
    * (then {@code afterVerify} checks the shipper).
    */
   private void whileShipping(
-      Scenario s,
+      FaultScenario s,
       String tailName,
       int perTick,
       String readyWhat,
       Condition ready,
-      Step<Scenario> fault,
+      Step<FaultScenario> fault,
       long settleMillis,
       Step<JvmProcess> afterVerify)
       throws Exception {
@@ -400,7 +370,7 @@ class PipelineFaultIT {
     AtomicBoolean stopWriting = new AtomicBoolean();
     try (JvmProcess tail = shipper(s, tailName)) {
       Future<?> writing = keepWriting(s.log(), perTick, stopWriting);
-      FaultPipeline.awaitUntil(readyWhat, Duration.ofMinutes(2), () -> ready.holds(s));
+      Await.until(readyWhat, Duration.ofMinutes(2), () -> ready.holds(s));
       fault.run(s);
       Thread.sleep(settleMillis);
       stopWriting.set(true);

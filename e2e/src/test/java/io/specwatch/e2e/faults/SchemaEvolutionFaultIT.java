@@ -72,6 +72,8 @@ class SchemaEvolutionFaultIT {
 
   @TempDir static Path tmp;
   private static FaultPipeline pipeline;
+  private static KafkaProbe probe;
+  private static FaultOracle oracle;
   private static SchemaRegistryClient registry;
   private static Path v2Classes;
   private final ExecutorService writer = Executors.newSingleThreadExecutor();
@@ -80,6 +82,8 @@ class SchemaEvolutionFaultIT {
   static void start() throws Exception {
     v2Classes = DecodeEventV2.compile(tmp.resolve("decode-event-v2"));
     pipeline = new FaultPipeline(tmp, LONG);
+    probe = new KafkaProbe(pipeline);
+    oracle = new FaultOracle(pipeline);
     registry =
         new HttpSchemaRegistryClient(
             RegistryConfig.from(Map.of("schema.registry.url", pipeline.registry)));
@@ -110,16 +114,8 @@ class SchemaEvolutionFaultIT {
     writer.awaitTermination(10, TimeUnit.SECONDS);
   }
 
-  private record Scenario(
-      String name, Path dir, Path checkpoints, EngineLog log, LocalDateTime start) {}
-
-  private static Scenario scenario(String name, int day) throws Exception {
-    Path dir = Files.createDirectories(tmp.resolve(name));
-    LocalDateTime start = BASE.plusDays(day);
-    String deployment = "fault-" + name;
-    EngineLog log =
-        new EngineLog(dir.resolve("engine.log"), "gpu-" + deployment, deployment, start);
-    return new Scenario(name, dir, tmp.resolve(name + "-checkpoints"), log, start);
+  private static FaultScenario scenario(String name, int day) throws Exception {
+    return FaultScenario.create(tmp, BASE, name, day);
   }
 
   /** Appends {@code perTick} lines every 50 ms until stopped (the engine keeps logging). */
@@ -137,9 +133,9 @@ class SchemaEvolutionFaultIT {
 
   /** Records of the three dead-letter topics (ingest, streams-app, sink). */
   private static long deadLetters() throws Exception {
-    return pipeline.records(pipeline.ingestDeadLetters)
-        + pipeline.records(pipeline.streamsDeadLetters)
-        + pipeline.records(pipeline.sinkDeadLetters);
+    return probe.records(pipeline.ingestDeadLetters)
+        + probe.records(pipeline.streamsDeadLetters)
+        + probe.records(pipeline.sinkDeadLetters);
   }
 
   private static String subject() {
@@ -147,13 +143,13 @@ class SchemaEvolutionFaultIT {
   }
 
   /** The oracle is clean, nothing was dead-lettered, and the negative control fails it. */
-  private static void verify(Scenario s, long deadBefore, long t0) throws Exception {
-    FaultPipeline.Outcome outcome = pipeline.settle(s.name(), s.log(), SETTLE);
+  private static void verify(FaultScenario s, long deadBefore, long t0) throws Exception {
+    FaultOracle.Outcome outcome = oracle.settle(s.name(), s.log(), SETTLE);
     ZeroLossOracle.Report r = outcome.report();
     assertThat(r.clean()).as(r.details(s.name())).isTrue();
     assertThat(r.windowsChecked()).as("closed windows compared").isGreaterThan(5);
     assertThat(deadLetters() - deadBefore).as("records dead-lettered").isZero();
-    pipeline.negativeControl(s.name(), s.log(), outcome, s.start());
+    oracle.negativeControl(s.name(), s.log(), outcome, s.start());
     pipeline.record(
         String.format(
             "[faults] %-28s done in %d s", s.name(), (System.nanoTime() - t0) / 1_000_000_000L));
@@ -167,7 +163,7 @@ class SchemaEvolutionFaultIT {
   @Order(1)
   void v1ProducerWithV2StreamsAppAndSink() throws Exception {
     long t0 = System.nanoTime();
-    Scenario s = scenario("evolution-v1-producer-v2-consumers", 1);
+    FaultScenario s = scenario("evolution-v1-producer-v2-consumers", 1);
     long deadBefore = deadLetters();
     int half = 300 * SCALE;
     s.log().metrics(half);
@@ -176,7 +172,7 @@ class SchemaEvolutionFaultIT {
         pipeline.startShipper(
             "tail-evo-v1", s.dir(), s.log().deployment(), s.checkpoints(), false)) {
       // the first half is loaded by the current (v1) apps, then v1 is registered
-      FaultPipeline.awaitUntil(
+      Await.until(
           "first half in decode_events",
           SETTLE,
           () -> pipeline.rawRows(s.log().deployment()) >= half);
@@ -186,7 +182,7 @@ class SchemaEvolutionFaultIT {
       pipeline.restartConsumers(v2Classes, "-v2");
       int v2Id = registry.register(subject(), DecodeEventV2.schema());
       assertThat(v2Id).isNotEqualTo(v1Id);
-      FaultPipeline.awaitUntil(
+      Await.until(
           "v2 streams-app and sink loaded DecodeEvent v2",
           Duration.ofMinutes(2),
           () ->
@@ -198,7 +194,7 @@ class SchemaEvolutionFaultIT {
       s.log().metrics(half);
       verify(s, deadBefore, t0);
       // the producer stayed on v1 (it looks v1 up although v2 is the subject's latest version)
-      Map<Integer, Long> ids = pipeline.schemaIds(pipeline.events, s.log().deployment());
+      Map<Integer, Long> ids = probe.schemaIds(pipeline.events, s.log().deployment());
       pipeline.record(
           String.format("[faults] %-28s schema id -> records %s", s.name(), ids.toString()));
       assertThat(ids.keySet()).containsExactly(v1Id);
@@ -213,7 +209,7 @@ class SchemaEvolutionFaultIT {
   @Order(2)
   void v2ProducerWithV1StreamsAppAndSink() throws Exception {
     long t0 = System.nanoTime();
-    Scenario s = scenario("evolution-v2-producer-v1-consumers", 2);
+    FaultScenario s = scenario("evolution-v2-producer-v1-consumers", 2);
     // the consumers back on the current code (v1 reader schema)
     pipeline.restartConsumers(null, "-v1");
     long deadBefore = deadLetters();
@@ -225,7 +221,7 @@ class SchemaEvolutionFaultIT {
     try (JvmProcess v1 =
         pipeline.startShipper(
             "tail-evo-v1b", s.dir(), s.log().deployment(), s.checkpoints(), false)) {
-      FaultPipeline.awaitUntil(
+      Await.until(
           "first half in decode_events",
           SETTLE,
           () -> pipeline.rawRows(s.log().deployment()) >= half);
@@ -236,7 +232,7 @@ class SchemaEvolutionFaultIT {
     try (JvmProcess v2 =
         pipeline.startShipper(
             "tail-evo-v2", s.dir(), s.log().deployment(), s.checkpoints(), false, v2Classes)) {
-      FaultPipeline.awaitUntil(
+      Await.until(
           "the v2 shipper loaded DecodeEvent v2",
           Duration.ofMinutes(1),
           () -> output(v2).contains(DecodeEventV2.LOADED_MARKER));
@@ -245,7 +241,7 @@ class SchemaEvolutionFaultIT {
       s.log().metrics(half);
       verify(s, deadBefore, t0);
       // the topic holds both versions for this deployment: v1 before the switch, v2 after it
-      Map<Integer, Long> ids = pipeline.schemaIds(pipeline.events, s.log().deployment());
+      Map<Integer, Long> ids = probe.schemaIds(pipeline.events, s.log().deployment());
       pipeline.record(
           String.format("[faults] %-28s schema id -> records %s", s.name(), ids.toString()));
       assertThat(ids).containsKey(v1Id).hasSize(2);
