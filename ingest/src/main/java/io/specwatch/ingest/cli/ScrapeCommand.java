@@ -61,6 +61,8 @@ final class ScrapeCommand implements Callable<Integer> {
 
   @Mixin HealthOptions health;
 
+  @Mixin ShutdownOptions shutdown;
+
   @Option(
       names = "--max-scrapes",
       defaultValue = "${env:SPECWATCH_MAX_SCRAPES:-0}",
@@ -102,7 +104,8 @@ final class ScrapeCommand implements Callable<Integer> {
         ScrapeEngine.parse(engine),
         ship,
         maxScrapes,
-        exitWhenIdle);
+        exitWhenIdle,
+        shutdown.timeout);
   }
 
   @Override
@@ -110,17 +113,18 @@ final class ScrapeCommand implements Callable<Integer> {
     ScrapeConfig config = toConfig(System.getenv());
     try (AppRuntime runtime = AppRuntime.start("ingest-scrape", health)) {
       runtime.readiness().ready();
-      return run(new Scraper(config, Clock.systemUTC(), runtime.registry()));
+      return run(
+          new Scraper(config, Clock.systemUTC(), runtime.registry()), config.shutdownTimeout());
     }
   }
 
-  private int run(Scraper scraper) {
+  private int run(Scraper scraper, Duration shutdownTimeout) {
     Thread hook =
         new Thread(
             () -> {
               scraper.stop();
               try {
-                scraper.awaitFinished(Duration.ofSeconds(30));
+                scraper.awaitFinished(shutdownTimeout);
               } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
               }

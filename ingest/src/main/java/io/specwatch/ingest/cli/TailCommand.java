@@ -68,14 +68,7 @@ final class TailCommand implements Callable<Integer> {
               + " default ${DEFAULT-VALUE}).")
   int maxInFlightLines;
 
-  @Option(
-      names = "--shutdown-timeout",
-      defaultValue = "${env:SPECWATCH_SHUTDOWN_TIMEOUT:-30s}",
-      converter = Durations.Converter.class,
-      description =
-          "How long SIGTERM waits for acknowledgements (env SPECWATCH_SHUTDOWN_TIMEOUT, default"
-              + " ${DEFAULT-VALUE}).")
-  Duration shutdownTimeout;
+  @Mixin ShutdownOptions shutdown;
 
   @Option(
       names = "--exit-when-idle",
@@ -105,7 +98,7 @@ final class TailCommand implements Callable<Integer> {
         pollInterval,
         maxInFlightLines,
         exitWhenIdle,
-        shutdownTimeout);
+        shutdown.timeout);
   }
 
   @Override

@@ -16,6 +16,7 @@ import java.util.Objects;
  * @param ship Kafka/registry/topic/deployment/host settings shared with {@code ship}
  * @param maxScrapes stop after this many rounds (0 = unlimited)
  * @param exitWhenIdle stop after a round, past the priming one, in which no spec counter advanced
+ * @param shutdownTimeout how long SIGTERM waits for the current round to be acknowledged
  */
 public record ScrapeConfig(
     List<URI> urls,
@@ -23,7 +24,8 @@ public record ScrapeConfig(
     ScrapeEngine engine,
     ShipConfig ship,
     long maxScrapes,
-    boolean exitWhenIdle) {
+    boolean exitWhenIdle,
+    Duration shutdownTimeout) {
 
   public ScrapeConfig {
     if (urls == null || urls.isEmpty()) {
@@ -43,6 +45,11 @@ public record ScrapeConfig(
     Objects.requireNonNull(ship, "ship");
     if (maxScrapes < 0) {
       throw new IllegalArgumentException("setting 'max-scrapes' must be >= 0");
+    }
+    if (shutdownTimeout == null || shutdownTimeout.isNegative()) {
+      throw new IllegalArgumentException(
+          "setting 'shutdown-timeout' (SPECWATCH_SHUTDOWN_TIMEOUT) must be >= 0, was "
+              + shutdownTimeout);
     }
   }
 

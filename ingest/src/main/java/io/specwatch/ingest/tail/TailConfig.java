@@ -42,7 +42,11 @@ public record TailConfig(
       throw new IllegalArgumentException(
           "setting 'max-in-flight-lines' must be >= 1, was " + maxInFlightLines);
     }
-    Objects.requireNonNull(shutdownTimeout, "shutdownTimeout");
+    if (shutdownTimeout == null || shutdownTimeout.isNegative()) {
+      throw new IllegalArgumentException(
+          "setting 'shutdown-timeout' (SPECWATCH_SHUTDOWN_TIMEOUT) must be >= 0, was "
+              + shutdownTimeout);
+    }
   }
 
   /**

@@ -93,6 +93,25 @@ class TailCommandTest {
   }
 
   @Test
+  void aNegativeShutdownTimeoutFailsNamingTheSetting() {
+    assertThatThrownBy(
+            () ->
+                parse(
+                    "tail",
+                    "--deployment",
+                    "dep",
+                    "--glob",
+                    "x",
+                    "--checkpoint-dir",
+                    dir.toString(),
+                    "--shutdown-timeout",
+                    "-PT5S"))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage(
+            "setting 'shutdown-timeout' (SPECWATCH_SHUTDOWN_TIMEOUT) must be >= 0, was PT-5S");
+  }
+
+  @Test
   void durationsAcceptShortAndIsoFormsAndAPropertiesFilePassesThrough() throws Exception {
     java.nio.file.Path props = dir.resolve("client.properties");
     java.nio.file.Files.writeString(props, "security.protocol=SASL_SSL\nlinger.ms=7\n");

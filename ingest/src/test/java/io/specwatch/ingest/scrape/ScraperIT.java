@@ -130,7 +130,13 @@ class ScraperIT {
             Map.of());
     ScrapeConfig config =
         new ScrapeConfig(
-            List.of(vllmUrl, sglangUrl), Duration.ofMillis(100), ScrapeEngine.AUTO, ship, 3, false);
+            List.of(vllmUrl, sglangUrl),
+            Duration.ofMillis(100),
+            ScrapeEngine.AUTO,
+            ship,
+            3,
+            false,
+            Duration.ofSeconds(30));
 
     Scraper.Result result = new Scraper(config, new SteppingClock()).run();
 
