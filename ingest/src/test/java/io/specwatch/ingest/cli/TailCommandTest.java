@@ -8,6 +8,8 @@ import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -22,6 +24,16 @@ class TailCommandTest {
     CommandLine.ParseResult parsed = cli.parseArgs(args);
     TailCommand cmd = (TailCommand) parsed.subcommand().commandSpec().userObject();
     return cmd.toConfig();
+  }
+
+  /** The required settings (deployment, glob, checkpoint dir), then {@code more}. */
+  private TailConfig parseMinimal(String... more) {
+    List<String> args =
+        new ArrayList<>(
+            List.of(
+                "tail", "--deployment", "dep", "--glob", "x", "--checkpoint-dir", dir.toString()));
+    args.addAll(List.of(more));
+    return parse(args.toArray(String[]::new));
   }
 
   @Test
@@ -77,35 +89,13 @@ class TailCommandTest {
     assertThatThrownBy(
             () -> parse("tail", "--deployment", "dep", "--glob", "x", "--max-in-flight-lines", "0"))
         .hasMessageContaining("checkpoint-dir");
-    assertThatThrownBy(
-            () ->
-                parse(
-                    "tail",
-                    "--deployment",
-                    "dep",
-                    "--glob",
-                    "x",
-                    "--checkpoint-dir",
-                    dir.toString(),
-                    "--max-in-flight-lines",
-                    "0"))
+    assertThatThrownBy(() -> parseMinimal("--max-in-flight-lines", "0"))
         .hasMessageContaining("max-in-flight-lines");
   }
 
   @Test
   void aNegativeShutdownTimeoutFailsNamingTheSetting() {
-    assertThatThrownBy(
-            () ->
-                parse(
-                    "tail",
-                    "--deployment",
-                    "dep",
-                    "--glob",
-                    "x",
-                    "--checkpoint-dir",
-                    dir.toString(),
-                    "--shutdown-timeout",
-                    "-PT5S"))
+    assertThatThrownBy(() -> parseMinimal("--shutdown-timeout", "-PT5S"))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessage(
             "setting 'shutdown-timeout' (SPECWATCH_SHUTDOWN_TIMEOUT) must be >= 0, was PT-5S");
