@@ -151,10 +151,9 @@ end_offsets() { # topic -> sum of its partitions' end offsets (Kafka's GetOffset
     2>/dev/null | awk -F: '{ n += $NF } END { print n + 0 }'
 }
 
-# Seconds the shipper spent on FILE by its log ERRLOG: its "shipping file=FILE" line to its
-# "shipped file=FILE" line (first line read to last record acknowledged, ms resolution); 0 when
-# either is missing.
-# Every span of FILE in ERRLOG, in order, one per line (a JVM that shipped FILE more than once).
+# Every span of FILE in ERRLOG, in order, one per line (a JVM that shipped FILE more than once):
+# seconds from its "shipping file=FILE" line to its "shipped file=FILE" line (first line read to
+# last record acknowledged, ms resolution).
 ship_spans() { # FILE ERRLOG
   awk -v f="file=$1 " '
     function sec(t,  p) { split(t, p, ":"); return p[1] * 3600 + p[2] * 60 + p[3] }
@@ -163,12 +162,11 @@ ship_spans() { # FILE ERRLOG
       d = sec($1) - sec(a); if (d < 0) d += 86400; print d; a = "" }' "$2"
 }
 
+# The last span of FILE in ERRLOG; 0 when there is none.
 ship_span() { # FILE ERRLOG
-  awk -v f="file=$1 " '
-    function sec(t,  p) { split(t, p, ":"); return p[1] * 3600 + p[2] * 60 + p[3] }
-    /LogFileShipper - shipping file=/ && index($0, f) {a = $1}
-    /LogFileShipper - shipped file=/ && index($0, f) {b = $1}
-    END { if (a == "" || b == "") { print 0; exit } d = sec(b) - sec(a); if (d < 0) d += 86400; print d }' "$2"
+  local spans
+  spans=$(ship_spans "$1" "$2")
+  printf '%s\n' "${spans:-0}" | tail -1
 }
 
 main() {
