@@ -14,6 +14,7 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
 import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.ConsumerGroupDescription;
 import org.apache.kafka.clients.admin.OffsetSpec;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.consumer.OffsetAndMetadata;
@@ -95,20 +96,17 @@ final class KafkaProbe {
 
   /** Members of the streams-app's consumer group when it is stable, else -1. */
   int streamsMembers() throws Exception {
-    String appId = pipeline.appId;
-    try (Admin admin = pipeline.admin()) {
-      var d =
-          admin.describeConsumerGroups(List.of(appId)).all().get(30, TimeUnit.SECONDS).get(appId);
-      return d.groupState() == GroupState.STABLE ? d.members().size() : -1;
-    }
+    var d = describeStreamsGroup();
+    return d.groupState() == GroupState.STABLE ? d.members().size() : -1;
   }
 
   /**
    * The streams member ({@code streams-1} / {@code streams-2}) whose consumer is assigned the
-   * decode-events partition the deployment's records are in (read from decode_events).
+   * decode-events partition the deployment's records are in (read from decode_events). Waits up to
+   * two minutes for a stable group in which a member owns it: between the two rounds of a
+   * cooperative rebalance (a member joined) the moved partitions belong to nobody.
    */
   String ownerOfDeployment(String deployment) throws Exception {
-    String appId = pipeline.appId;
     int partition =
         Integer.parseInt(
             pipeline
@@ -120,19 +118,41 @@ final class KafkaProbe {
                         + "'")
                 .strip());
     TopicPartition tp = new TopicPartition(pipeline.events, partition);
-    try (Admin admin = pipeline.admin()) {
-      var d =
-          admin.describeConsumerGroups(List.of(appId)).all().get(30, TimeUnit.SECONDS).get(appId);
-      for (var m : d.members()) {
-        if (m.assignment().topicPartitions().contains(tp)) {
-          for (String member : pipeline.streamsMemberNames()) {
-            if (m.clientId().startsWith(appId + "-" + member + "-")) {
-              return member;
-            }
+    String[] owner = new String[1];
+    Await.until(
+        "a streams member owning " + tp + " in a stable group",
+        Duration.ofMinutes(2),
+        () -> (owner[0] = stableOwner(tp)) != null,
+        () -> "group: " + describeStreamsGroup());
+    return owner[0];
+  }
+
+  /** The member owning {@code tp} if the group is stable and one does, else null. */
+  private String stableOwner(TopicPartition tp) throws Exception {
+    var d = describeStreamsGroup();
+    if (d.groupState() != GroupState.STABLE) {
+      return null;
+    }
+    for (var m : d.members()) {
+      if (m.assignment().topicPartitions().contains(tp)) {
+        for (String member : pipeline.streamsMemberNames()) {
+          if (m.clientId().startsWith(pipeline.appId + "-" + member + "-")) {
+            return member;
           }
         }
       }
-      throw new AssertionError("no streams member owns " + tp + ": " + d);
+    }
+    return null;
+  }
+
+  private ConsumerGroupDescription describeStreamsGroup() throws Exception {
+    String appId = pipeline.appId;
+    try (Admin admin = pipeline.admin()) {
+      return admin
+          .describeConsumerGroups(List.of(appId))
+          .all()
+          .get(30, TimeUnit.SECONDS)
+          .get(appId);
     }
   }
 
