@@ -248,9 +248,9 @@ fetch_chdb() {
 # defaults but the serial GC, see below). Measured on `bench ingest` (1M lines, 2 busy cores,
 # ingest/README.md#benchmark): the serial GC instead of G1 saved ~10 of ~30 CPU-s on a cold replay
 # (G1's concurrent threads and page faults of its large young generation); since 2026-12-02 the
-# parallel GC (2 threads, young generation at most 192 MB): the warm shipper's passes took
-# faster than with the serial GC in 9 of 10 alternating pairs on one broker (ingest/README.md,
-# Benchmark, session 16): a serial pause stops every shipper thread and leaves a core idle, and
+# parallel GC (2 threads, young generation at most 192 MB): the warm shipper was faster than with
+# the serial GC in 9 of 10 alternating pairs on one broker (ingest/README.md, Benchmark,
+# session 16): a serial pause stops every shipper thread and leaves a core idle, and
 # its young collections took 15-40 % of the wall time. The image (images/app/specwatch-app) keeps
 # the serial GC: its pod has a 288 MB heap and a 50m CPU request. An AppCDS archive saves
 # ~1 CPU-s and ~1 s of start-up. The JIT stays
