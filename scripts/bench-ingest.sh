@@ -35,8 +35,9 @@
 # to end and from its first line read to its last acknowledgement.
 # The shipper's JVM runs with the options the launcher gives it (scripts/lib.sh ingest_java_opts:
 # parallel GC since 2026-12-02 20:00 UTC, serial before; an AppCDS class archive), or
-# SPECWATCH_JAVA_OPTS when set (then no archive). The archive is written by the untimed start-up run when the jar has none yet (as a deployment would
-# write it once per build); the timed runs load classes from it. Before 2026-12-01 02:00 UTC the
+# SPECWATCH_JAVA_OPTS when set (then no archive). The archive is written by the untimed start-up
+# run when the jar has none yet (as a deployment would write it once per build); the timed runs
+# load classes from it. Before 2026-12-01 02:00 UTC the
 # shipper ran with the JVM's defaults (G1, C2, no archive), until 2026-12-01 17:00 UTC with C1 only,
 # and the headline was the cold figure: earlier figures are not comparable one to one
 # (ingest/README.md#benchmark).

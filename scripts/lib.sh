@@ -250,11 +250,10 @@ fetch_chdb() {
 # (G1's concurrent threads and page faults of its large young generation); since 2026-12-02 the
 # parallel GC (2 threads, young generation at most 192 MB): the warm shipper was faster than with
 # the serial GC in 9 of 10 alternating pairs on one broker (ingest/README.md, Benchmark,
-# session 16): a serial pause stops every shipper thread and leaves a core idle, and
-# its young collections took 15-40 % of the wall time. The image (images/app/specwatch-app) keeps
-# the serial GC: its pod has a 288 MB heap and a 50m CPU request. An AppCDS archive saves
-# ~1 CPU-s and ~1 s of start-up. The JIT stays
-# tiered (C1 then C2): C1 only saved ~2-3 CPU-s on a cold 1M-line replay, but a running shipper
+# session 16): a serial pause stops every shipper thread and leaves a core idle, and its young
+# collections took 15-40 % of the wall time. The image (images/app/specwatch-app) keeps the serial
+# GC: its pod has a 288 MB heap and a 50m CPU request. An AppCDS archive saves ~1 CPU-s and ~1 s of
+# start-up. The JIT stays tiered (C1 then C2): C1 only saved ~2-3 CPU-s on a cold 1M-line replay, but a running shipper
 # (tail, the daemon) is ~25 % faster per line with C2 once warm (82k vs 100-130k lines/s on the
 # bench, ingest/README.md#benchmark round 5).
 # The archive (.run/cds/, per jar) is written at the exit of the first run after a build
