@@ -14,6 +14,7 @@ import java.nio.file.StandardOpenOption;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 import java.time.temporal.ChronoUnit;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.Map;
@@ -48,6 +49,9 @@ final class EngineLog {
   private long hostile;
   private long writtenLines;
   private LocalDateTime time;
+  // end offset (after its LF) of every metric line of the current generation, ascending
+  private long[] metricEnds = new long[1024];
+  private int metricCount;
 
   EngineLog(Path path, String host, String deployment, LocalDateTime start) throws IOException {
     this.path = path;
@@ -62,6 +66,7 @@ final class EngineLog {
   private void newGeneration() throws IOException {
     generation++;
     offset = 0;
+    metricCount = 0;
     byte[] header =
         ("# engine log "
                 + deployment
@@ -118,6 +123,10 @@ final class EngineLog {
     batch.writeBytes(bytes);
     batch.write('\n');
     writtenLines++;
+    if (metricCount == metricEnds.length) {
+      metricEnds = Arrays.copyOf(metricEnds, metricCount * 2);
+    }
+    metricEnds[metricCount++] = offset + batch.size();
   }
 
   /**
@@ -184,7 +193,7 @@ final class EngineLog {
     for (int i = 0; i < huge; i++) {
       ascii(batch, "[" + TS.format(time) + " TP0] Decode batch. #running-req: 4, #token: ");
       byte[] filler = new byte[600 * 1024];
-      java.util.Arrays.fill(filler, (byte) '7');
+      Arrays.fill(filler, (byte) '7');
       batch.writeBytes(filler);
       batch.write('\n');
       hostile++;
@@ -247,6 +256,15 @@ final class EngineLog {
 
   synchronized long lines() {
     return writtenLines;
+  }
+
+  /**
+   * Metric lines of the current generation that end at or before {@code checkpoint} (a byte offset
+   * after a line's LF): the events a shipper has acknowledged when it checkpoints there.
+   */
+  synchronized int metricLinesUpTo(long checkpoint) {
+    int i = Arrays.binarySearch(metricEnds, 0, metricCount, checkpoint);
+    return i >= 0 ? i + 1 : -i - 1;
   }
 
   String source() {
