@@ -95,6 +95,13 @@ public final class TopologyNames {
   /** Operation name of the sensor counting alert clears ({@code alerts-cleared-total}). */
   public static final String ALERTS_CLEARED_METRIC = "alerts-cleared";
 
+  /**
+   * Operation name of the sensor counting window rows the alert rules skipped because a newer
+   * window of their deployment had already been evaluated ({@code
+   * alert-windows-out-of-order-total}).
+   */
+  public static final String ALERT_WINDOWS_OUT_OF_ORDER_METRIC = "alert-windows-out-of-order";
+
   /** Metric scope of the custom sensors: metric group {@code stream-specwatch-metrics}. */
   public static final String METRIC_SCOPE = "specwatch";
 

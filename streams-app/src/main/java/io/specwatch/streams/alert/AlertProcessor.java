@@ -47,6 +47,7 @@ final class AlertProcessor implements Processor<String, WindowResult, String, Al
   private KeyValueStore<String, RunContextHistory> history;
   private Sensor raised;
   private Sensor cleared;
+  private Sensor outOfOrder;
   private long initWallMs;
   private long clock = Long.MIN_VALUE; // newest window end seen: the alert stream time
 
@@ -77,6 +78,9 @@ final class AlertProcessor implements Processor<String, WindowResult, String, Al
     cleared =
         TaskSensors.rateTotal(
             context.metrics(), context.taskId(), TopologyNames.ALERTS_CLEARED_METRIC);
+    outOfOrder =
+        TaskSensors.rateTotal(
+            context.metrics(), context.taskId(), TopologyNames.ALERT_WINDOWS_OUT_OF_ORDER_METRIC);
     initWallMs = context.currentSystemTimeMs();
     context.schedule(
         config.noDataCheckInterval(), PunctuationType.WALL_CLOCK_TIME, this::wallClockCheck);
@@ -95,6 +99,14 @@ final class AlertProcessor implements Processor<String, WindowResult, String, Al
       // before this window is recorded: read after it, the restored clock would already be its
       // end, and the first window after an init() would skip the stream-time silence check
       clock = restoredClock();
+    }
+    LastSeen seen = lastSeen.get(deployment);
+    if (seen != null && start <= seen.lastWindowStart()) {
+      // a window that arrives after a newer one of its deployment (it overtook it on the way,
+      // docs/DESIGN.md, Window order) or again: evaluating it would put it out of order in the
+      // streaks and the regression's reference, so the rules skip it; counted
+      outOfOrder.record();
+      return;
     }
     if (w.getEvents() > 0 || w.getCycles() > 0) {
       // a window made only of late events (the aggregation opens one at stream time to count

@@ -3,6 +3,7 @@ package io.specwatch.streams.alert;
 import static io.specwatch.streams.alert.AlertFixtures.minute;
 import static io.specwatch.streams.alert.AlertFixtures.window;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.tuple;
 import static org.assertj.core.api.Assertions.within;
 
 import io.specwatch.schemas.Alert;
@@ -117,9 +118,7 @@ class ThresholdAlertsTest {
     List<Alert> raised = f.read();
     assertThat(raised)
         .extracting(Alert::getType, Alert::getState, Alert::getWindowStart)
-        .containsExactly(
-            org.assertj.core.groups.Tuple.tuple(
-                AlertType.ACCEPT_COLLAPSE, AlertState.RAISED, minute(3)));
+        .containsExactly(tuple(AlertType.ACCEPT_COLLAPSE, AlertState.RAISED, minute(3)));
     assertThat(raised.get(0).getObserved()).isEqualTo(1.04);
     assertThat(raised.get(0).getReference()).isEqualTo(1.05);
     assertThat(raised.get(0).getEvidence())
@@ -132,9 +131,7 @@ class ThresholdAlertsTest {
     f.send(window("kimi", 6, 900, 1.9, 30.0, 26.0, null).build());
     assertThat(f.read())
         .extracting(Alert::getType, Alert::getState, Alert::getWindowStart)
-        .containsExactly(
-            org.assertj.core.groups.Tuple.tuple(
-                AlertType.ACCEPT_COLLAPSE, AlertState.CLEARED, minute(6)));
+        .containsExactly(tuple(AlertType.ACCEPT_COLLAPSE, AlertState.CLEARED, minute(6)));
   }
 
   @Test
@@ -146,6 +143,30 @@ class ThresholdAlertsTest {
     assertThat(f.read()).isEmpty();
     f.send(window("kimi", 3, 900, 1.0, 25.0, 24.0, null).build());
     assertThat(f.read()).extracting(Alert::getType).containsExactly(AlertType.ACCEPT_COLLAPSE);
+  }
+
+  @Test
+  void aWindowArrivingAfterANewerOneIsSkippedByTheRulesAndCounted() {
+    f = new AlertFixtures(stateDir, AlertFixtures.config(3, 2, 100));
+    f.send(window("kimi", 0, 2000, 2.0, 30.0, 26.0, T_AR).build()); // breach 1
+    f.send(window("kimi", 1, 2000, 2.0, 30.0, 26.0, T_AR).build()); // breach 2
+    f.send(window("kimi", 3, 2000, 2.0, 30.0, 26.0, T_AR).build()); // breach 3 (2 not here yet)
+    assertThat(f.read())
+        .extracting(Alert::getState, Alert::getWindowStart)
+        .containsExactly(tuple(AlertState.RAISED, minute(3)));
+    // window 2 overtaken on the way, then window 3 again: both older than the newest evaluated
+    f.send(window("kimi", 2, 2000, 3.0, 30.0, 26.0, T_AR).build()); // healthy, but late
+    f.send(window("kimi", 3, 2000, 3.0, 30.0, 26.0, T_AR).build());
+    f.send(window("kimi", 4, 2000, 3.0, 30.0, 26.0, T_AR).build()); // healthy 1
+    assertThat(f.read()).as("the skipped windows are no healthy streak").isEmpty();
+    assertThat(metric("alert-windows-out-of-order-total")).isEqualTo(2.0);
+    f.send(window("kimi", 5, 2000, 3.0, 30.0, 26.0, T_AR).build()); // healthy 2 -> CLEAR
+    assertThat(f.read())
+        .extracting(Alert::getState, Alert::getWindowStart)
+        .containsExactly(tuple(AlertState.CLEARED, minute(5)));
+    // another deployment's older window is not out of order
+    f.send(window("other", 0, 2000, 3.0, 30.0, 26.0, T_AR).build());
+    assertThat(metric("alert-windows-out-of-order-total")).isEqualTo(2.0);
   }
 
   private double metric(String name) {
