@@ -16,14 +16,13 @@ import java.net.http.HttpResponse;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicReference;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.Producer;
 import org.apache.kafka.clients.producer.ProducerRecord;
@@ -37,7 +36,8 @@ import org.slf4j.LoggerFactory;
  * The scrape loop: every interval, GET each URL, derive INTERVAL DecodeEvents and send them keyed
  * by deployment with the idempotent producer of {@code ship}. A failed scrape (HTTP error,
  * malformed text) is logged and skipped without touching the counter state, so the next good scrape
- * covers the gap. Runs until {@link #stop()}, max-scrapes or exit-when-idle.
+ * covers the gap. Records whose delivery failed retriably are sent again before any new round is
+ * scraped ({@link Outbox}). Runs until {@link #stop()}, max-scrapes or exit-when-idle.
  */
 public final class Scraper {
 
@@ -61,8 +61,8 @@ public final class Scraper {
 
   /**
    * A scraper counting into {@code registry}: {@code specwatch_ingest_scrapes_total}, {@code
-   * specwatch_ingest_failed_scrapes_total}, {@code specwatch_ingest_records_total{kind}} and {@code
-   * specwatch_ingest_kafka_errors_total}.
+   * specwatch_ingest_failed_scrapes_total}, {@code specwatch_ingest_skipped_scrapes_total}, {@code
+   * specwatch_ingest_records_total{kind}} and {@code specwatch_ingest_kafka_errors_total}.
    */
   public Scraper(ScrapeConfig config, Clock clock, MeterRegistry registry) {
     this.config = Objects.requireNonNull(config, "config");
@@ -101,7 +101,6 @@ public final class Scraper {
         config.ship());
     IntervalDeriver deriver =
         new IntervalDeriver(config.ship().deploymentId(), config.ship().host(), config.engine());
-    AtomicReference<Exception> sendError = new AtomicReference<>();
     var scrapes = Counter.builder("specwatch.ingest.scrapes").register(registry);
     var failedScrapes = Counter.builder("specwatch.ingest.failed.scrapes").register(registry);
     var sent =
@@ -109,6 +108,7 @@ public final class Scraper {
     var contextsSent =
         Counter.builder("specwatch.ingest.records").tag("kind", "run_context").register(registry);
     var kafkaErrors = Counter.builder("specwatch.ingest.kafka.errors").register(registry);
+    var skippedRounds = Counter.builder("specwatch.ingest.skipped.scrapes").register(registry);
     // fails fast when a topic is missing and the broker does not create topics (an unreachable
     // broker only delays the start by the check's timeout)
     Map<String, String> topics = new LinkedHashMap<>();
@@ -131,10 +131,33 @@ public final class Scraper {
                 new StringSerializer(),
                 new ByteArraySerializer())) {
       String topic = config.ship().decodeTopic();
+      String ctxTopic = config.ship().runContextTopic();
+      Outbox outbox =
+          new Outbox(
+              producer,
+              kafkaErrors,
+              r -> (r.topic().equals(ctxTopic) ? contextsSent : sent).increment());
       long next = clock.millis();
       while (true) {
+        if (!outbox.flushPending()) {
+          // Kafka away for longer than the delivery timeout: no new scrape until what failed is
+          // delivered (same records, same ids); the counters keep counting, so the first scrape
+          // after it covers the whole gap
+          skippedRounds.increment();
+          LOG.warn(
+              "scrape round skipped: {} records wait for Kafka ({})",
+              outbox.pending(),
+              outbox.lastError());
+          if (stopped.await(config.interval().toMillis(), TimeUnit.MILLISECONDS)) {
+            break;
+          }
+          next = clock.millis();
+          continue;
+        }
         long roundEvents = 0;
         boolean advanced = false;
+        List<ProducerRecord<String, byte[]>> contextRecords = new ArrayList<>();
+        List<ProducerRecord<String, byte[]>> eventRecords = new ArrayList<>();
         for (URI url : config.urls()) {
           Instant at = clock.instant();
           List<PromSample> samples;
@@ -151,42 +174,22 @@ public final class Scraper {
             var stamp = contexts.stamp(e.getDeploymentId(), e.getEventTime());
             e.put("runContextId", stamp.contextId());
             for (RunContext rc : stamp.publish()) {
-              String ctxTopic = config.ship().runContextTopic();
-              try {
-                producer
-                    .send(
-                        new ProducerRecord<>(
-                            ctxTopic,
-                            e.getDeploymentId(),
-                            contextSerde.serializer().serialize(ctxTopic, rc)))
-                    .get();
-                contextsSent.increment();
-              } catch (ExecutionException ex) {
-                kafkaErrors.increment();
-                throw new ScrapeException(
-                    "delivery of the run context failed: " + ex.getCause(), ex.getCause());
-              }
+              contextRecords.add(
+                  new ProducerRecord<>(
+                      ctxTopic,
+                      e.getDeploymentId(),
+                      contextSerde.serializer().serialize(ctxTopic, rc)));
             }
-            producer.send(
+            eventRecords.add(
                 new ProducerRecord<>(
-                    topic, e.getDeploymentId(), serde.serializer().serialize(topic, e)),
-                (meta, ex) -> {
-                  if (ex != null) {
-                    kafkaErrors.increment();
-                    sendError.compareAndSet(null, ex);
-                  } else {
-                    sent.increment();
-                  }
-                });
+                    topic, e.getDeploymentId(), serde.serializer().serialize(topic, e)));
             roundEvents++;
             advanced |= advanced(e);
           }
         }
-        producer.flush();
-        if (sendError.get() != null) {
-          throw new ScrapeException(
-              "delivery to Kafka failed: " + sendError.get(), sendError.get());
-        }
+        // the round's run contexts are on the broker before its events are sent
+        outbox.deliver(contextRecords);
+        outbox.deliver(eventRecords);
         rounds++;
         events += roundEvents;
         if (config.maxScrapes() > 0 && rounds >= config.maxScrapes()) {
@@ -200,6 +203,12 @@ public final class Scraper {
         if (stopped.await(wait, TimeUnit.MILLISECONDS)) {
           break;
         }
+      }
+      if (outbox.pending() > 0) {
+        LOG.warn(
+            "scraping stopped with {} records not delivered ({})",
+            outbox.pending(),
+            outbox.lastError());
       }
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
@@ -228,7 +237,7 @@ public final class Scraper {
     return resp.body();
   }
 
-  /** Delivery to Kafka failed: the process should exit non-zero. */
+  /** Delivery to Kafka failed for good (not retriable): the process should exit non-zero. */
   public static final class ScrapeException extends RuntimeException {
     private static final long serialVersionUID = 1L;
 
