@@ -183,61 +183,10 @@ class PipelineFaultIT {
     FaultScenario s = scenario("shipper-kill9", 3);
     long sentBefore = probe.records(pipeline.events);
     AtomicBoolean stopWriting = new AtomicBoolean();
-    Future<?> writing = null;
-    // A kill that lands after the shipper caught up with the slow writer, or between an
-    // acknowledgement and its checkpoint (tail checkpoints right after each acknowledgement),
-    // leaves nothing beyond the checkpoint to re-send (seen in CI, 2026-12-02). So the kill waits
-    // until the broker holds records beyond the checkpoint; if it still lands with none (the
-    // shipper checkpointed in between), the next shipper gets a fresh backlog, twice as long, and
-    // is killed in turn (each restart is itself a kill -9 resume).
     long burst = LONG ? 60_000 : 20_000; // ~4 MB (short) / ~12 MB (long): seconds of work
-    long inFlightAtKill = 0;
-    int kills = 0;
-    while (inFlightAtKill == 0 && kills < 4) {
-      kills++;
-      long from = s.log().offset();
-      s.log().metrics((int) burst);
-      long size = s.log().offset();
-      burst *= 2;
-      if (writing == null) {
-        writing = keepWriting(s.log(), 5, stopWriting);
-      }
-      long sizeAtKill;
-      try (JvmProcess killed = shipper(s, "tail-kill9-" + kills)) {
-        Await.until(
-            "shipper a quarter into the backlog",
-            Duration.ofMinutes(2),
-            () -> s.checkpoint() > from + (size - from) / 4 || !killed.isAlive(),
-            10);
-        // then as soon as the broker holds records beyond the checkpoint, or at 3/4 of the backlog
-        Await.until(
-            "records beyond the checkpoint",
-            Duration.ofMinutes(1),
-            () ->
-                probe.records(pipeline.events) - sentBefore
-                        > s.log().metricLinesUpTo(s.checkpoint())
-                    || s.checkpoint() > from + (size - from) * 3 / 4
-                    || !killed.isAlive(),
-            0);
-        assertThat(killed.isAlive()).as(killed.tail(4000)).isTrue();
-        sizeAtKill = s.log().offset();
-        assertThat(killed.kill9()).isEqualTo(JvmProcess.SIGKILL_EXIT);
-      }
-      long killedAt = s.checkpoint();
-      // records the broker holds beyond the lines up to the checkpoint: what the next shipper
-      // re-sends (the writer's lines since are not read by anyone until then)
-      inFlightAtKill =
-          probe.records(pipeline.events) - sentBefore - s.log().metricLinesUpTo(killedAt);
-      pipeline.record(
-          String.format(
-              "[faults] %-28s kill %d at checkpoint offset %d of %d bytes written, %d records"
-                  + " beyond the checkpoint",
-              s.name(), kills, killedAt, sizeAtKill, inFlightAtKill));
-    }
-    // so the last kill landed mid-file: acknowledged records beyond its checkpoint
-    assertThat(inFlightAtKill)
-        .as("%d kills, none landed with records beyond the checkpoint", kills)
-        .isPositive();
+    Future<?> writing =
+        MidBacklogKill.killUntilRecordsBeyondCheckpoint(
+            s, pipeline, probe, sentBefore, burst, () -> keepWriting(s.log(), 5, stopWriting));
     try (JvmProcess second = shipper(s, "tail-kill9-last")) {
       Thread.sleep(2000);
       stopWriting.set(true);
