@@ -7,9 +7,11 @@ import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
+import java.util.HashMap;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
@@ -92,6 +94,32 @@ final class MetricLog {
       out.write(lines.toString().getBytes(StandardCharsets.UTF_8));
     }
     offset = pos;
+  }
+
+  /** logrotate's rename + create: the file becomes {@code <name>.1}, a new one begins. */
+  synchronized void renameAndCreate(String generation) throws IOException {
+    Files.move(
+        path, path.resolveSibling(path.getFileName() + ".1"), StandardCopyOption.REPLACE_EXISTING);
+    offset = 0;
+    lineNumber = 0;
+    header(generation);
+  }
+
+  /** logrotate's copytruncate: copied to {@code <name>.1}, truncated in place, a new header. */
+  synchronized void copyTruncate(String generation) throws IOException {
+    Files.copy(
+        path, path.resolveSibling(path.getFileName() + ".1"), StandardCopyOption.REPLACE_EXISTING);
+    Files.write(path, new byte[0], StandardOpenOption.TRUNCATE_EXISTING);
+    offset = 0;
+    lineNumber = 0;
+    header(generation);
+  }
+
+  /** Event id -> line number, of every metric line written so far. */
+  Map<String, Long> lineNumbers() {
+    Map<String, Long> numbers = new HashMap<>();
+    expected.forEach((id, e) -> numbers.put(id, e.lineNumber()));
+    return numbers;
   }
 
   /** Event id -> expected line, of every metric line written so far. */

@@ -3,22 +3,15 @@ package io.specwatch.ingest.tail;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import io.specwatch.ingest.normalise.EventIds;
-import io.specwatch.ingest.normalise.FileFingerprint;
 import io.specwatch.ingest.normalise.NormaliseConfig;
 import io.specwatch.ingest.ship.ShipConfig;
 import io.specwatch.ingest.ship.ShipException;
 import io.specwatch.schemas.DecodeEvent;
 import io.specwatch.serde.AvroSerde;
 import io.specwatch.testkit.SpecwatchContainers;
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.time.Duration;
-import java.time.LocalDateTime;
-import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -48,7 +41,6 @@ class TailerIT {
 
   private static final String HOST = "gpu-it";
   private static final String DEPLOYMENT = "dep-tail-it";
-  private static final DateTimeFormatter TS = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss");
 
   @TempDir Path dir;
   private String bootstrap;
@@ -75,78 +67,6 @@ class TailerIT {
   @AfterEach
   void shutdown() {
     pool.shutdownNow();
-  }
-
-  /** Appends metric lines and remembers the event id each must produce. */
-  private static final class LogWriter {
-    final Path path;
-    final String source;
-    final Map<String, Long> expected = new HashMap<>(); // event id -> line number
-    String fingerprint;
-    long offset;
-    long lineNumber;
-    int seq;
-    LocalDateTime time = LocalDateTime.of(2025, 10, 20, 9, 0, 0);
-
-    LogWriter(Path path) {
-      this.path = path;
-      this.source = path.toAbsolutePath().normalize().toString();
-    }
-
-    /** Starts a new file generation with a header line unique to it. */
-    void header(String generation) throws IOException {
-      String text = "# engine log " + generation + " started";
-      write(text, false);
-      fingerprint = FileFingerprint.of(path);
-    }
-
-    void metrics(int n) throws IOException {
-      for (int i = 0; i < n; i++) {
-        time = time.plusSeconds(1);
-        seq++;
-        String text =
-            "["
-                + TS.format(time)
-                + " TP0] Decode batch. #running-req: 1, #token: "
-                + seq
-                + ", token usage: 0.00, accept len: 1.89, cuda graph: True, gen throughput"
-                + " (token/s): 80.43, #queue-req: 0, ";
-        write(text, true);
-      }
-    }
-
-    private void write(String text, boolean metric) throws IOException {
-      byte[] bytes = (text + "\n").getBytes(StandardCharsets.UTF_8);
-      lineNumber++;
-      if (metric) {
-        expected.put(EventIds.of(HOST, source, fingerprint, offset, text), lineNumber);
-      }
-      Files.write(path, bytes, StandardOpenOption.CREATE, StandardOpenOption.APPEND);
-      offset += bytes.length;
-    }
-
-    /** rename-and-create: a.log -> a.log.1, then a new a.log. */
-    void renameAndCreate(String generation) throws IOException {
-      Files.move(
-          path,
-          path.resolveSibling(path.getFileName() + ".1"),
-          java.nio.file.StandardCopyOption.REPLACE_EXISTING);
-      offset = 0;
-      lineNumber = 0;
-      header(generation);
-    }
-
-    /** copytruncate: copy a.log to a.log.1, truncate a.log in place. */
-    void copyTruncate(String generation) throws IOException {
-      Files.copy(
-          path,
-          path.resolveSibling(path.getFileName() + ".1"),
-          java.nio.file.StandardCopyOption.REPLACE_EXISTING);
-      Files.write(path, new byte[0], StandardOpenOption.TRUNCATE_EXISTING);
-      offset = 0;
-      lineNumber = 0;
-      header(generation);
-    }
   }
 
   private TailConfig config(boolean exitWhenIdle, int maxInFlight) {
@@ -185,7 +105,7 @@ class TailerIT {
 
   @Test
   void crashAndRestartLosesNoLine() throws Exception {
-    LogWriter w = new LogWriter(dir.resolve("a.log"));
+    MetricLog w = new MetricLog(dir.resolve("a.log"), HOST);
     w.header("A");
     w.metrics(50);
     Tailer first = new Tailer(config(false, 64));
@@ -193,7 +113,7 @@ class TailerIT {
     for (int i = 0; i < 10; i++) {
       w.metrics(30); // appended while tailing
     }
-    long half = w.offset / 2;
+    long half = w.offset() / 2;
     await().atMost(Duration.ofSeconds(30)).until(() -> checkpointOffset(w.source) > half);
     w.metrics(40);
     first.crash(); // kill -9: unsent records dropped, no final checkpoint
@@ -205,8 +125,8 @@ class TailerIT {
     start(second).get();
 
     assertThat(crashedAt).isGreaterThan(half); // the restart resumed in the middle of the file
-    assertThat(checkpointOffset(w.source)).isEqualTo(w.offset);
-    assertNoLostLine(w.expected);
+    assertThat(checkpointOffset(w.source)).isEqualTo(w.offset());
+    assertNoLostLine(w.lineNumbers());
   }
 
   /**
@@ -217,12 +137,12 @@ class TailerIT {
    */
   @Test
   void aFailedRunIsReportedBeforeAwaitFinishedReturns() throws Exception {
-    LogWriter w = new LogWriter(dir.resolve("a.log"));
+    MetricLog w = new MetricLog(dir.resolve("a.log"), HOST);
     w.header("A");
     w.metrics(20);
     Tailer tailer = new Tailer(config(false, 64));
     Future<?> run = start(tailer);
-    await().atMost(Duration.ofSeconds(30)).until(() -> checkpointOffset(w.source) == w.offset);
+    await().atMost(Duration.ofSeconds(30)).until(() -> checkpointOffset(w.source) == w.offset());
     assertThat(tailer.failure()).isNull();
     Path checkpoints = dir.resolve("checkpoints");
     try (var files = Files.list(checkpoints)) {
@@ -279,19 +199,19 @@ class TailerIT {
   void exitWhenIdleWaitsForLinesThatBackpressureLeftUnread() throws Exception {
     // one line in flight at a time: most passes find no free slot, and the ack that frees it can
     // arrive between that source's turn and the idle check (the exit used to happen then)
-    LogWriter w = new LogWriter(dir.resolve("a.log"));
+    MetricLog w = new MetricLog(dir.resolve("a.log"), HOST);
     w.header("A");
     w.metrics(300);
     start(new Tailer(config(true, 1))).get();
-    assertThat(checkpointOffset(w.source)).isEqualTo(w.offset);
-    assertNoLostLine(w.expected);
+    assertThat(checkpointOffset(w.source)).isEqualTo(w.offset());
+    assertNoLostLine(w.lineNumbers());
   }
 
   @Test
   void kafkaDownStopsReadingAtTheInFlightCapAndLosesNothing() throws Exception {
-    LogWriter w = new LogWriter(dir.resolve("a.log"));
+    MetricLog w = new MetricLog(dir.resolve("a.log"), HOST);
     w.header("A");
-    long headerEnd = w.offset;
+    long headerEnd = w.offset();
     w.metrics(120);
     int port = ShipperProcess.freePort(); // closed again: nothing listens there
     Tailer down = new Tailer(config("127.0.0.1:" + port, false, 10));
@@ -309,13 +229,13 @@ class TailerIT {
 
     w.metrics(30);
     start(new Tailer(config(true, 10))).get(); // Kafka is back
-    assertThat(checkpointOffset(w.source)).isEqualTo(w.offset);
-    assertNoLostLine(w.expected);
+    assertThat(checkpointOffset(w.source)).isEqualTo(w.offset());
+    assertNoLostLine(w.lineNumbers());
   }
 
   @Test
   void renameAndCreateRotationWhileTailingLosesNoLine() throws Exception {
-    LogWriter w = new LogWriter(dir.resolve("a.log"));
+    MetricLog w = new MetricLog(dir.resolve("a.log"), HOST);
     w.header("A");
     Tailer tailer = new Tailer(config(false, 100));
     Future<?> run = start(tailer);
@@ -326,38 +246,38 @@ class TailerIT {
     w.metrics(150);
     // one rotation per switch: the shipper must have reached B before B is rotated away (a file
     // rotated twice before the shipper switched to it is not followed; see README)
-    await().atMost(Duration.ofSeconds(30)).until(() -> checkpointOffset(w.source) == w.offset);
+    await().atMost(Duration.ofSeconds(30)).until(() -> checkpointOffset(w.source) == w.offset());
     w.renameAndCreate("C"); // replaces the first rotated file
     w.metrics(100);
 
-    List<DecodeEvent> got = awaitAll(w.expected, run);
+    List<DecodeEvent> got = awaitAll(w.lineNumbers(), run);
     tailer.stop();
     run.get();
-    assertThat(checkpointOffset(w.source)).isEqualTo(w.offset);
-    assertOnlyExpected(got, w.expected);
+    assertThat(checkpointOffset(w.source)).isEqualTo(w.offset());
+    assertOnlyExpected(got, w.lineNumbers());
   }
 
   @Test
   void copyTruncateRotationWhileTailingLosesNoLine() throws Exception {
-    LogWriter w = new LogWriter(dir.resolve("a.log"));
+    MetricLog w = new MetricLog(dir.resolve("a.log"), HOST);
     w.header("A");
     Tailer tailer = new Tailer(config(false, 100));
     Future<?> run = start(tailer);
     w.metrics(200);
     // copytruncate loses what is written between copy and truncate: the writer pauses until
     // the shipper has everything, as logrotate's copytruncate requires for zero loss
-    await().atMost(Duration.ofSeconds(30)).until(() -> checkpointOffset(w.source) == w.offset);
+    await().atMost(Duration.ofSeconds(30)).until(() -> checkpointOffset(w.source) == w.offset());
     w.copyTruncate("B");
     w.metrics(150);
-    await().atMost(Duration.ofSeconds(30)).until(() -> checkpointOffset(w.source) == w.offset);
+    await().atMost(Duration.ofSeconds(30)).until(() -> checkpointOffset(w.source) == w.offset());
     w.copyTruncate("C");
     w.metrics(3); // shorter than before: detected by size and fingerprint
 
-    List<DecodeEvent> got = awaitAll(w.expected, run);
+    List<DecodeEvent> got = awaitAll(w.lineNumbers(), run);
     tailer.stop();
     run.get();
-    assertThat(checkpointOffset(w.source)).isEqualTo(w.offset);
-    assertOnlyExpected(got, w.expected);
+    assertThat(checkpointOffset(w.source)).isEqualTo(w.offset());
+    assertOnlyExpected(got, w.lineNumbers());
   }
 
   private void assertNoLostLine(Map<String, Long> expected) {
