@@ -87,6 +87,7 @@ T_REQ="bench-$RUN_ID.request-acceptance"
 T_CTX="bench-$RUN_ID.run-context"
 T_WARM="bench-$RUN_ID.warm"
 T_PERF="bench-$RUN_ID.java-raw"
+T_LZ4="bench-$RUN_ID.warm-lz4"
 BOOTSTRAP="127.0.0.1:$KPORT"
 REGISTRY="http://127.0.0.1:$RPORT/apis/ccompat/v7"
 PARTITIONS=3
@@ -203,7 +204,8 @@ main() {
   svc start kafka registry
   local t
   for t in "$T_RAW.1" "$T_RAW.2" "$T_RAW.3" "$T_PERF" "$T_EVENTS" "$T_DLQ" "$T_REQ" "$T_CTX" "$T_WARM.events" "$T_WARM.dlq" \
-    "$T_WARM.requests" "$T_WARM.run-context"; do
+    "$T_WARM.requests" "$T_WARM.run-context" "$T_RAW.lz4.1" "$T_RAW.lz4.2" "$T_RAW.lz4.3" "$T_LZ4.events" "$T_LZ4.dlq" \
+    "$T_LZ4.requests" "$T_LZ4.run-context"; do
     svc topics-create "$t" "$PARTITIONS" >/dev/null
   done
 
@@ -278,6 +280,32 @@ main() {
     --dlq-topic "$T_WARM.dlq" --request-topic "$T_WARM.requests" --run-context-topic "$T_WARM.run-context" \
     --no-progress --producer-property compression.type=none ${SPECWATCH_BENCH_SHIP_OPTS:-} \
     >"$warm_out" 2>"$warm_err" || { tail -20 "$warm_err" >&2; die "ingest ship (warm) failed"; }
+  # Second pair, both with lz4: kcat -z lz4 three times, and a warm shipper JVM as above with its
+  # default compression (lz4, ShipConfig.DEFAULT_COMPRESSION). The headline stays the pair without
+  # compression (comparable with every earlier run); this pair says what the default gives.
+  log "bench: the same with lz4 on both sides: kcat -P -X compression.codec=lz4 x3, a warm shipper with its default (lz4)"
+  local kcat_lz4_runs="" kcat_lz4_time
+  for n in 1 2 3; do
+    kcat_lz4_time=$({ time kcat -P -b "$BOOTSTRAP" -t "$T_RAW.lz4.$n" -k bench -l \
+      -X acks=all -X enable.idempotence=true -X linger.ms=20 -X compression.codec=lz4 "$log_file" 2>"$BENCH_DIR/kcat-$RUN_ID.err" ; } 2>&1) \
+      || { cat "$BENCH_DIR/kcat-$RUN_ID.err" >&2; die "kcat -P (lz4) failed"; }
+    kcat_lz4_runs+="$kcat_lz4_time"$'\n'
+  done
+  kcat_lz4_time=$(printf '%s' "$kcat_lz4_runs" | sort -n -k1,1 | sed -n 2p)
+  local lz4_out="$BENCH_DIR/ship-warm-lz4-$RUN_ID.out" lz4_err="$BENCH_DIR/ship-warm-lz4-$RUN_ID.err"
+  # shellcheck disable=SC2086 # SPECWATCH_BENCH_SHIP_OPTS is an option list
+  java "${INGEST_JAVA_OPTS[@]}" -jar "$JAR" ship "${warm_files[@]}" --file "$log_file" --deployment bench \
+    --host bench-host --bootstrap "$BOOTSTRAP" --registry-url "$REGISTRY" --topic "$T_LZ4.events" \
+    --dlq-topic "$T_LZ4.dlq" --request-topic "$T_LZ4.requests" --run-context-topic "$T_LZ4.run-context" \
+    --no-progress ${SPECWATCH_BENCH_SHIP_OPTS:-} \
+    >"$lz4_out" 2>"$lz4_err" || { tail -20 "$lz4_err" >&2; die "ingest ship (warm, lz4) failed"; }
+  ! grep -q 'producerOverrides=\[[^]]*compression\.type' "$lz4_err" \
+    || die "the lz4 pair's shipper had compression.type overridden (SPECWATCH_BENCH_SHIP_OPTS?)"
+  local lz4_spans lz4_span
+  lz4_spans=$(ship_spans "$log_file" "$lz4_err")
+  (($(printf '%s\n' "$lz4_spans" | awk '$1 > 0' | wc -l) == MEASURED_PASSES)) \
+    || die "warm lz4 run: expected $MEASURED_PASSES spans for $log_file in $lz4_err, got: $lz4_spans"
+  lz4_span=$(printf '%s\n' "$lz4_spans" | sort -g | sed -n "$(((MEASURED_PASSES + 1) / 2))p")
   local load_after
   load_after=$(cut -d' ' -f1-3 /proc/loadavg)
 
@@ -319,7 +347,7 @@ main() {
     -v raw="$raw_n" -v bytes="$bytes" -v summary="$summary" -v lb="$load_before" -v la="$load_after" \
     -v cores="$(nproc)" -v inproc="$inproc" -v jvm="${INGEST_JAVA_OPTS[*]}" -v warm="$warm_span" \
     -v wlines="$WARMUP_TOTAL" -v kruns="$kcat_runs" -v pr="$perf_rate" -v jp="$passes" \
-    -v wspans="$warm_spans" 'BEGIN {
+    -v wspans="$warm_spans" -v klz="$kcat_lz4_time" -v lzspans="$lz4_spans" -v lzspan="$lz4_span" 'BEGIN {
     split(kt, k, " "); split(st, s, " ")
     kr = lines / k[1]; sr = lines / s[1]; wr = lines / warm
     printf "\nbench ingest: %d lines, %.1f MiB, one broker (Kafka 4.4.0, 127.0.0.1), acks=all + idempotence, linger.ms=20, no compression (all)\n", lines, bytes / 1048576
@@ -341,6 +369,13 @@ main() {
     }
     printf "  %-44s %8.2f s      %10.0f lines/s  (median pass, after %d warm-up lines in the same JVM)\n", "ingest ship, warm (first line read -> last ack)", warm, wr, wlines
     printf "  ratio warm ship/kcat (lines/s): %.2f   (target >= 0.5)\n", wr / kr
+    split(klz, kz, " "); kzr = lines / kz[1]; lzr = lines / lzspan
+    printf "  %-44s %8.2f s wall %10.0f lines/s  %6.2f s CPU\n", "kcat -P -z lz4 (median of 3)", kz[1], kzr, kz[2] + kz[3]
+    nz = split(lzspans, zl, "\n")
+    for (i = 1; i <= nz; i++) {
+      printf "  %-44s %8.2f s      %10.0f lines/s\n", "ingest ship, warm, default lz4, pass " i, zl[i], lines / zl[i]
+    }
+    printf "  ratio warm ship/kcat, both lz4 (lines/s): %.2f   (the shipper'"'"'s default; lz4/none: shipper %.2f, kcat %.2f)\n", lzr / kzr, lzr / wr, kzr / kr
     printf "  ratio cold ship/kcat (lines/s): %.2f   (JVM start and JIT compilation included)\n", sr / kr
     printf "  ratio Java client alone/kcat: %.2f   (no parsing: the client is not what costs)\n", pr / kr
     printf "  ratio warm ship/Java client alone: %.2f\n", wr / pr
@@ -350,6 +385,9 @@ main() {
     printf "BENCH ingest.kcat_lines_per_s %.0f lines/s\n", kr
     printf "BENCH ingest.ship_warm_lines_per_s %.0f lines/s\n", wr
     printf "BENCH ingest.ratio_ship_warm_to_kcat %.3f ratio >=0.5\n", wr / kr
+    printf "BENCH ingest.kcat_lz4_lines_per_s %.0f lines/s\n", kzr
+    printf "BENCH ingest.ship_warm_lz4_lines_per_s %.0f lines/s\n", lzr
+    printf "BENCH ingest.ratio_ship_warm_to_kcat_both_lz4 %.3f ratio\n", lzr / kzr
     printf "BENCH ingest.ship_cold_lines_per_s %.0f lines/s\n", sr
     printf "BENCH ingest.java_raw_lines_per_s %.0f lines/s\n", pr
     printf "BENCH ingest.ratio_java_raw_to_kcat %.3f ratio\n", pr / kr

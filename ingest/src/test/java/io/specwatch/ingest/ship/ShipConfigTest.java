@@ -35,6 +35,14 @@ class ShipConfigTest {
   }
 
   @Test
+  void compressesWithLz4UnlessOverridden() {
+    assertThat(config("k:9092", Map.of()).producerProperties())
+        .containsEntry("compression.type", "lz4");
+    assertThat(config("k:9092", Map.of("compression.type", "none")).producerProperties())
+        .containsEntry("compression.type", "none");
+  }
+
+  @Test
   void missingBootstrapNamesTheSetting() {
     assertThatThrownBy(() -> config("", Map.of()))
         .isInstanceOf(IllegalArgumentException.class)
