@@ -171,6 +171,18 @@ ship_span() { # FILE ERRLOG
   printf '%s\n' "${spans:-0}" | tail -1
 }
 
+# kcat -P FILE three times to TOPIC.1, .2, .3 with CODEC (acks=all, idempotence, linger.ms=20, one
+# key): one "wall user sys" line (seconds, bash's `time`) per run.
+kcat_runs() { # topic-prefix codec file
+  local n t TIMEFORMAT='%R %U %S'
+  for n in 1 2 3; do
+    t=$({ time kcat -P -b "$BOOTSTRAP" -t "$1.$n" -k bench -l -X acks=all -X enable.idempotence=true \
+      -X linger.ms=20 -X compression.codec="$2" "$3" 2>"$BENCH_DIR/kcat-$RUN_ID.err" ; } 2>&1) \
+      || { cat "$BENCH_DIR/kcat-$RUN_ID.err" >&2; die "kcat -P ($2) failed"; }
+    printf '%s\n' "$t"
+  done
+}
+
 main() {
   command -v java >/dev/null 2>&1 || die "java not found (./specwatch needs Java 17)"
   ensure_apt kcat
@@ -245,18 +257,13 @@ main() {
   perf_rate=$(awk '/^pass / {r = $(NF - 1)} END {print r + 0}' "$java_out")
   awk -v r="$perf_rate" 'BEGIN { exit !(r > 0) }' || { tail -5 "$java_out" >&2; die "RawLineSend printed no rate"; }
   log "bench: kcat -P x3: $LINES raw lines -> $T_RAW.1/.2/.3 (acks=all, idempotence, linger.ms=20)"
-  local kcat_time ship_time kcat_runs="" n
+  local kcat_time ship_time kcat_runs n
   # bash's `time` gives wall and CPU seconds of each run (TIMEFORMAT: real user sys)
   local TIMEFORMAT='%R %U %S'
   # three runs, the median by wall time is the baseline: one run moved 2x between benches (the
   # broker's own JIT warms up over the first runs, and other work on the machine)
-  for n in 1 2 3; do
-    kcat_time=$({ time kcat -P -b "$BOOTSTRAP" -t "$T_RAW.$n" -k bench -l \
-      -X acks=all -X enable.idempotence=true -X linger.ms=20 -X compression.codec=none "$log_file" 2>"$BENCH_DIR/kcat-$RUN_ID.err" ; } 2>&1) \
-      || { cat "$BENCH_DIR/kcat-$RUN_ID.err" >&2; die "kcat -P failed"; }
-    kcat_runs+="$kcat_time"$'\n'
-  done
-  kcat_time=$(printf '%s' "$kcat_runs" | sort -n -k1,1 | sed -n 2p)
+  kcat_runs=$(kcat_runs "$T_RAW" none "$log_file")
+  kcat_time=$(printf '%s\n' "$kcat_runs" | sort -n -k1,1 | sed -n 2p)
 
 
   log "bench: ingest ship: the same file -> $T_EVENTS / $T_DLQ (parse, normalise, Avro, acks=all, idempotence)"
@@ -284,14 +291,8 @@ main() {
   # default compression (lz4, ShipConfig.DEFAULT_COMPRESSION). The headline stays the pair without
   # compression (comparable with every earlier run); this pair says what the default gives.
   log "bench: the same with lz4 on both sides: kcat -P -X compression.codec=lz4 x3, a warm shipper with its default (lz4)"
-  local kcat_lz4_runs="" kcat_lz4_time
-  for n in 1 2 3; do
-    kcat_lz4_time=$({ time kcat -P -b "$BOOTSTRAP" -t "$T_RAW.lz4.$n" -k bench -l \
-      -X acks=all -X enable.idempotence=true -X linger.ms=20 -X compression.codec=lz4 "$log_file" 2>"$BENCH_DIR/kcat-$RUN_ID.err" ; } 2>&1) \
-      || { cat "$BENCH_DIR/kcat-$RUN_ID.err" >&2; die "kcat -P (lz4) failed"; }
-    kcat_lz4_runs+="$kcat_lz4_time"$'\n'
-  done
-  kcat_lz4_time=$(printf '%s' "$kcat_lz4_runs" | sort -n -k1,1 | sed -n 2p)
+  local kcat_lz4_time
+  kcat_lz4_time=$(kcat_runs "$T_RAW.lz4" lz4 "$log_file" | sort -n -k1,1 | sed -n 2p)
   local lz4_out="$BENCH_DIR/ship-warm-lz4-$RUN_ID.out" lz4_err="$BENCH_DIR/ship-warm-lz4-$RUN_ID.err"
   # shellcheck disable=SC2086 # SPECWATCH_BENCH_SHIP_OPTS is an option list
   java "${INGEST_JAVA_OPTS[@]}" -jar "$JAR" ship "${warm_files[@]}" --file "$log_file" --deployment bench \
