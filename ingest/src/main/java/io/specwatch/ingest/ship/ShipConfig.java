@@ -3,10 +3,14 @@ package io.specwatch.ingest.ship;
 import io.specwatch.ingest.context.RunContextSources;
 import io.specwatch.ingest.normalise.NormaliseConfig;
 import io.specwatch.serde.Topics;
+import java.util.HashMap;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Properties;
 import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.common.config.ConfigException;
+import org.apache.kafka.common.serialization.ByteArraySerializer;
+import org.apache.kafka.common.serialization.StringSerializer;
 
 /**
  * Validated settings of the shipper.
@@ -56,6 +60,7 @@ public record ShipConfig(
     requireText(requestTopic, "request-topic");
     requireText(runContextTopic, "run-context-topic");
     Objects.requireNonNull(runContext, "runContext");
+    validateProducer(producerProperties(bootstrap, deploymentId, producerOverrides));
     long maxRequest = maxRequestSize(producerOverrides);
     if (maxLineBytes < 1 || maxLineBytes > maxRequest - DEAD_LETTER_HEADROOM) {
       throw new IllegalArgumentException(
@@ -95,6 +100,25 @@ public record ShipConfig(
         runContextTopic,
         runContext,
         SourceLine.DEFAULT_MAX_LINE_BYTES);
+  }
+
+  /**
+   * Kafka's own checks of the producer settings (types and allowed values, e.g. {@code
+   * compression.type=lz5}), at start and without I/O, so a mistake stops the start naming the
+   * setting instead of the first file's shipping.
+   */
+  private static void validateProducer(Properties p) {
+    Map<Object, Object> m = new HashMap<>(p);
+    m.put(ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, StringSerializer.class.getName());
+    m.put(ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class.getName());
+    try {
+      ProducerConfig.configDef().parse(m);
+    } catch (ConfigException e) {
+      throw new IllegalArgumentException(
+          "a Kafka producer setting (--producer-property, -K or --kafka-properties-file): "
+              + e.getMessage(),
+          e);
+    }
   }
 
   private static long maxRequestSize(Map<String, String> overrides) {
@@ -162,6 +186,11 @@ public record ShipConfig(
 
   /** Producer settings: idempotent, acks=all; overrides cannot weaken delivery. */
   public Properties producerProperties() {
+    return producerProperties(bootstrap, deploymentId, producerOverrides);
+  }
+
+  private static Properties producerProperties(
+      String bootstrap, String deploymentId, Map<String, String> producerOverrides) {
     Properties p = new Properties();
     p.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap);
     p.put(ProducerConfig.CLIENT_ID_CONFIG, "specwatch-ingest-" + deploymentId);
@@ -174,8 +203,9 @@ public record ShipConfig(
     p.put(ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG, "120000");
     // lz4: an event is ~450 bytes of Avro (rawFields, source path, id) against ~200 of its line,
     // and on a 2-core host the bytes (socket copies, the broker's page-cache writes) cost more CPU
-    // than lz4 does: 1.15-1.25x the lines/s of no compression in alternating runs, 2026-12-03
-    // (ingest/README.md, Producer); `--producer-property compression.type=none` turns it off
+    // than lz4 does: 1.17x the lines/s of no compression (medians of three alternating pairs,
+    // 2026-12-03; ingest/README.md, Compression); `--producer-property compression.type=none`
+    // turns it off
     p.put(ProducerConfig.COMPRESSION_TYPE_CONFIG, DEFAULT_COMPRESSION);
     p.putAll(producerOverrides);
     p.put(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, "true");

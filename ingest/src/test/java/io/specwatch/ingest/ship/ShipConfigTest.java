@@ -43,6 +43,23 @@ class ShipConfigTest {
   }
 
   @Test
+  void aProducerSettingKafkaRejectsStopsTheStartNamingIt() {
+    assertThatThrownBy(() -> config("k:9092", Map.of("compression.type", "lz5")))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("producer-property")
+        .hasMessageContaining("compression.type")
+        .hasMessageContaining("lz5");
+    assertThatThrownBy(() -> config("k:9092", Map.of("linger.ms", "soon")))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("linger.ms");
+    // settings the producer does not know (registry auth, consumer keys for replays) pass
+    assertThat(
+            config("k:9092", Map.of("basic.auth.user.info", "u:p", "auto.offset.reset", "earliest"))
+                .producerProperties())
+        .containsEntry("basic.auth.user.info", "u:p");
+  }
+
+  @Test
   void missingBootstrapNamesTheSetting() {
     assertThatThrownBy(() -> config("", Map.of()))
         .isInstanceOf(IllegalArgumentException.class)
