@@ -24,8 +24,11 @@
 #      daemon is after its first minutes (Java's JIT compiles the hot paths during the warm-up); its
 #      span for each pass of the measured file is read from its own log lines
 #      ("shipping file=" -> "shipped file=", first line read to last record acknowledged),
-# all with acks=all, idempotence, linger.ms=20, no compression (librdkafka's and the Java
-# producer's default; the shipper's `compression.type` is only set by --producer-property), one key
+#   4. (since 2026-12-03) a second pair with lz4 on both sides: kcat -X compression.codec=lz4 three
+#      times (the median run) and a third shipper JVM warmed up like 3. with its default compression
+#      (lz4, ShipConfig.DEFAULT_COMPRESSION); printed as ratio_ship_warm_to_kcat_both_lz4,
+# all with acks=all, idempotence, linger.ms=20, no compression in 1.-3. (set explicitly: librdkafka's
+# default; the shipper's is lz4 since 2026-12-03, hence the pair in 4.), one key
 # for every record (one partition of a 3-partition topic each: the shipper keys by deployment), on
 # topics created alike (3 partitions, broker defaults). Batching stays each client's own default
 # (kcat: librdkafka batch.size 1 MB / 10 000 messages; shipper: batch.size 1 MiB since 2026-12-01 23:20 UTC, 256 KiB before, its shipped
@@ -327,6 +330,11 @@ main() {
   warm_ev=$(end_offsets "$T_WARM.events")
   warm_rec=$(awk -F'recognised=' '/^shipped / {split($2, a, " "); n += a[1]} END {print n + 0}' "$warm_out")
   ((warm_ev == warm_rec)) || die "warm run: topic holds $warm_ev events, its summaries say $warm_rec"
+  local lz4_ev lz4_rec
+  lz4_ev=$(end_offsets "$T_LZ4.events")
+  lz4_rec=$(awk -F'recognised=' '/^shipped / {split($2, a, " "); n += a[1]} END {print n + 0}' "$lz4_out")
+  ((lz4_ev == lz4_rec && lz4_ev == warm_ev)) \
+    || die "warm lz4 run: topic holds $lz4_ev events, its summaries say $lz4_rec, the uncompressed run's $warm_ev"
   local rec
   for rec in $(awk -F'recognised=' -v f="$log_file:" '$0 ~ "^shipped " f {split($2, a, " "); print a[1]}' "$warm_out"); do
     ((rec == ev_n)) || die "warm run: a pass of the measured file gave $rec events, the cold run $ev_n"
@@ -351,7 +359,7 @@ main() {
     -v wspans="$warm_spans" -v klz="$kcat_lz4_time" -v lzspans="$lz4_spans" -v lzspan="$lz4_span" 'BEGIN {
     split(kt, k, " "); split(st, s, " ")
     kr = lines / k[1]; sr = lines / s[1]; wr = lines / warm
-    printf "\nbench ingest: %d lines, %.1f MiB, one broker (Kafka 4.4.0, 127.0.0.1), acks=all + idempotence, linger.ms=20, no compression (all)\n", lines, bytes / 1048576
+    printf "\nbench ingest: %d lines, %.1f MiB, one broker (Kafka 4.4.0, 127.0.0.1), acks=all + idempotence, linger.ms=20, no compression (the headline pair; lz4 on both in the second)\n", lines, bytes / 1048576
     printf "  %d cores, load average before %s, after %s (other work on the machine slows every run)\n", cores, lb, la
     nk = split(kruns, kl, "\n")
     for (i = 1; i <= nk; i++) {
