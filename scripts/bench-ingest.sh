@@ -174,6 +174,42 @@ ship_span() { # FILE ERRLOG
   printf '%s\n' "${spans:-0}" | tail -1
 }
 
+# A warm shipper JVM: the warm-up log WARMUP_PASSES times, then the measured file MEASURED_PASSES
+# times, to TOPIC.events/.dlq/.requests/.run-context; stdout to OUT, stderr (its spans) to ERR; the
+# remaining arguments are extra `ship` options. Uses main's warm_file and log_file.
+warm_ship() { # topic-prefix out err [ship options...]
+  local t=$1 out=$2 err=$3 n files=()
+  shift 3
+  for ((n = 0; n < WARMUP_PASSES; n++)); do files+=(--file "$warm_file"); done
+  for ((n = 0; n < MEASURED_PASSES; n++)); do files+=(--file "$log_file"); done
+  # shellcheck disable=SC2086 # SPECWATCH_BENCH_SHIP_OPTS is an option list
+  java "${INGEST_JAVA_OPTS[@]}" -jar "$JAR" ship "${files[@]}" --deployment bench \
+    --host bench-host --bootstrap "$BOOTSTRAP" --registry-url "$REGISTRY" --topic "$t.events" \
+    --dlq-topic "$t.dlq" --request-topic "$t.requests" --run-context-topic "$t.run-context" \
+    --no-progress "$@" ${SPECWATCH_BENCH_SHIP_OPTS:-} \
+    >"$out" 2>"$err" || { tail -20 "$err" >&2; die "ingest ship (warm, $t) failed"; }
+}
+
+# The spans of the measured file in a warm shipper's ERR, one per line; dies unless there is one
+# per measured pass.
+measured_spans() { # err
+  local spans
+  spans=$(ship_spans "$log_file" "$1")
+  (($(printf '%s\n' "$spans" | awk '$1 > 0' | wc -l) == MEASURED_PASSES)) \
+    || die "expected $MEASURED_PASSES spans for $log_file in $1, got: $spans"
+  printf '%s\n' "$spans"
+}
+
+# The median of the spans on stdin (the lower middle one for an even count).
+median_span() {
+  sort -g | sed -n "$(((MEASURED_PASSES + 1) / 2))p"
+}
+
+# Events the shipper's summaries in OUT say it recognised, all files together.
+recognised_total() { # out
+  awk -F'recognised=' '/^shipped / {split($2, a, " "); n += a[1]} END {print n + 0}' "$1"
+}
+
 # kcat -P FILE three times to TOPIC.1, .2, .3 with CODEC (acks=all, idempotence, linger.ms=20, one
 # key): one "wall user sys" line (seconds, bash's `time`) per run.
 kcat_runs() { # topic-prefix codec file
@@ -280,16 +316,8 @@ main() {
     || { tail -20 "$BENCH_DIR/ship-$RUN_ID.err" >&2; die "ingest ship failed"; }
 
   log "bench: ingest ship, warm: $warm_file ($WARMUP_LINES lines) $WARMUP_PASSES times, then the measured file $MEASURED_PASSES times, one JVM -> $T_WARM.*"
-  local warm_files=() n
-  for ((n = 0; n < WARMUP_PASSES; n++)); do warm_files+=(--file "$warm_file"); done
-  for ((n = 1; n < MEASURED_PASSES; n++)); do warm_files+=(--file "$log_file"); done
   local warm_out="$BENCH_DIR/ship-warm-$RUN_ID.out" warm_err="$BENCH_DIR/ship-warm-$RUN_ID.err"
-  # shellcheck disable=SC2086 # SPECWATCH_BENCH_SHIP_OPTS is an option list
-  java "${INGEST_JAVA_OPTS[@]}" -jar "$JAR" ship "${warm_files[@]}" --file "$log_file" --deployment bench \
-    --host bench-host --bootstrap "$BOOTSTRAP" --registry-url "$REGISTRY" --topic "$T_WARM.events" \
-    --dlq-topic "$T_WARM.dlq" --request-topic "$T_WARM.requests" --run-context-topic "$T_WARM.run-context" \
-    --no-progress --producer-property compression.type=none ${SPECWATCH_BENCH_SHIP_OPTS:-} \
-    >"$warm_out" 2>"$warm_err" || { tail -20 "$warm_err" >&2; die "ingest ship (warm) failed"; }
+  warm_ship "$T_WARM" "$warm_out" "$warm_err" --producer-property compression.type=none
   # Second pair, both with lz4: kcat -z lz4 three times, and a warm shipper JVM as above with its
   # default compression (lz4, ShipConfig.DEFAULT_COMPRESSION). The headline stays the pair without
   # compression (comparable with every earlier run); this pair says what the default gives.
@@ -297,19 +325,12 @@ main() {
   local kcat_lz4_time
   kcat_lz4_time=$(kcat_runs "$T_RAW.lz4" lz4 "$log_file" | sort -n -k1,1 | sed -n 2p)
   local lz4_out="$BENCH_DIR/ship-warm-lz4-$RUN_ID.out" lz4_err="$BENCH_DIR/ship-warm-lz4-$RUN_ID.err"
-  # shellcheck disable=SC2086 # SPECWATCH_BENCH_SHIP_OPTS is an option list
-  java "${INGEST_JAVA_OPTS[@]}" -jar "$JAR" ship "${warm_files[@]}" --file "$log_file" --deployment bench \
-    --host bench-host --bootstrap "$BOOTSTRAP" --registry-url "$REGISTRY" --topic "$T_LZ4.events" \
-    --dlq-topic "$T_LZ4.dlq" --request-topic "$T_LZ4.requests" --run-context-topic "$T_LZ4.run-context" \
-    --no-progress ${SPECWATCH_BENCH_SHIP_OPTS:-} \
-    >"$lz4_out" 2>"$lz4_err" || { tail -20 "$lz4_err" >&2; die "ingest ship (warm, lz4) failed"; }
+  warm_ship "$T_LZ4" "$lz4_out" "$lz4_err"
   ! grep -q 'producerOverrides=\[[^]]*compression\.type' "$lz4_err" \
     || die "the lz4 pair's shipper had compression.type overridden (SPECWATCH_BENCH_SHIP_OPTS?)"
   local lz4_spans lz4_span
-  lz4_spans=$(ship_spans "$log_file" "$lz4_err")
-  (($(printf '%s\n' "$lz4_spans" | awk '$1 > 0' | wc -l) == MEASURED_PASSES)) \
-    || die "warm lz4 run: expected $MEASURED_PASSES spans for $log_file in $lz4_err, got: $lz4_spans"
-  lz4_span=$(printf '%s\n' "$lz4_spans" | sort -g | sed -n "$(((MEASURED_PASSES + 1) / 2))p")
+  lz4_spans=$(measured_spans "$lz4_err")
+  lz4_span=$(printf '%s\n' "$lz4_spans" | median_span)
   local load_after
   load_after=$(cut -d' ' -f1-3 /proc/loadavg)
 
@@ -328,11 +349,11 @@ main() {
   # file gave the same events as in the cold run
   local warm_ev warm_rec measured_rec
   warm_ev=$(end_offsets "$T_WARM.events")
-  warm_rec=$(awk -F'recognised=' '/^shipped / {split($2, a, " "); n += a[1]} END {print n + 0}' "$warm_out")
+  warm_rec=$(recognised_total "$warm_out")
   ((warm_ev == warm_rec)) || die "warm run: topic holds $warm_ev events, its summaries say $warm_rec"
   local lz4_ev lz4_rec
   lz4_ev=$(end_offsets "$T_LZ4.events")
-  lz4_rec=$(awk -F'recognised=' '/^shipped / {split($2, a, " "); n += a[1]} END {print n + 0}' "$lz4_out")
+  lz4_rec=$(recognised_total "$lz4_out")
   ((lz4_ev == lz4_rec && lz4_ev == warm_ev)) \
     || die "warm lz4 run: topic holds $lz4_ev events, its summaries say $lz4_rec, the uncompressed run's $warm_ev"
   local rec
@@ -340,11 +361,8 @@ main() {
     ((rec == ev_n)) || die "warm run: a pass of the measured file gave $rec events, the cold run $ev_n"
   done
   local warm_spans warm_span
-  warm_spans=$(ship_spans "$log_file" "$warm_err")
-  (($(printf '%s\n' "$warm_spans" | awk '$1 > 0' | wc -l) == MEASURED_PASSES)) \
-    || die "warm run: expected $MEASURED_PASSES spans for $log_file in $warm_err, got: $warm_spans"
-  # the median pass (the lower middle one for an even count)
-  warm_span=$(printf '%s\n' "$warm_spans" | sort -g | sed -n "$(((MEASURED_PASSES + 1) / 2))p")
+  warm_spans=$(measured_spans "$warm_err")
+  warm_span=$(printf '%s\n' "$warm_spans" | median_span)
 
   local summary
   summary=$(cat "$ship_out")

@@ -60,8 +60,9 @@ public record ShipConfig(
     requireText(requestTopic, "request-topic");
     requireText(runContextTopic, "run-context-topic");
     Objects.requireNonNull(runContext, "runContext");
-    validateProducer(producerProperties(bootstrap, deploymentId, producerOverrides));
-    long maxRequest = maxRequestSize(producerOverrides);
+    Map<String, Object> producer =
+        parseProducer(producerProperties(bootstrap, deploymentId, producerOverrides));
+    long maxRequest = ((Number) producer.get(ProducerConfig.MAX_REQUEST_SIZE_CONFIG)).longValue();
     if (maxLineBytes < 1 || maxLineBytes > maxRequest - DEAD_LETTER_HEADROOM) {
       throw new IllegalArgumentException(
           "setting 'max-line-bytes' (SPECWATCH_MAX_LINE_BYTES) must be between 1 and the producer's"
@@ -105,32 +106,19 @@ public record ShipConfig(
   /**
    * Kafka's own checks of the producer settings (types and allowed values, e.g. {@code
    * compression.type=lz5}), at start and without I/O, so a mistake stops the start naming the
-   * setting instead of the first file's shipping.
+   * setting instead of the first file's shipping. Returns the parsed settings, defaults filled in.
    */
-  private static void validateProducer(Properties p) {
+  private static Map<String, Object> parseProducer(Properties p) {
     Map<Object, Object> m = new HashMap<>(p);
     m.put(ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, StringSerializer.class.getName());
     m.put(ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class.getName());
     try {
-      ProducerConfig.configDef().parse(m);
+      return ProducerConfig.configDef().parse(m);
     } catch (ConfigException e) {
       throw new IllegalArgumentException(
           "a Kafka producer setting (--producer-property, -K or --kafka-properties-file): "
               + e.getMessage(),
           e);
-    }
-  }
-
-  private static long maxRequestSize(Map<String, String> overrides) {
-    String v = overrides == null ? null : overrides.get(ProducerConfig.MAX_REQUEST_SIZE_CONFIG);
-    if (v == null) {
-      return 1024 * 1024; // the producer's default
-    }
-    try {
-      return Long.parseLong(v.strip());
-    } catch (NumberFormatException e) {
-      throw new IllegalArgumentException(
-          "producer setting 'max.request.size' must be a number of bytes, was '" + v + "'", e);
     }
   }
 
