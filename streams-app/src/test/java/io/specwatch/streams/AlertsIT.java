@@ -11,7 +11,6 @@ import io.specwatch.schemas.DecodeEvent;
 import io.specwatch.schemas.Engine;
 import io.specwatch.schemas.RunContext;
 import io.specwatch.serde.AvroSerde;
-import io.specwatch.streams.alert.AlertConfig;
 import io.specwatch.testkit.SpecwatchContainers;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -19,9 +18,6 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
-import org.apache.kafka.clients.admin.Admin;
-import org.apache.kafka.clients.admin.AdminClientConfig;
-import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
@@ -44,44 +40,17 @@ class AlertsIT {
 
   @Test
   void verifyShiftRaisesOneAttributedRegression() throws Exception {
-    String bootstrap = SpecwatchContainers.kafkaBootstrap();
-    String registry = SpecwatchContainers.registryUrl();
-    String in = SpecwatchContainers.uniqueName("decode-events");
-    String out = SpecwatchContainers.uniqueName("window-results");
-    String contexts = SpecwatchContainers.uniqueName("run-context");
-    String alerts = SpecwatchContainers.uniqueName("alerts");
-    String dlq = SpecwatchContainers.uniqueName("dead-letter");
-    try (Admin admin =
-        Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap))) {
-      admin
-          .createTopics(
-              List.of(
-                  new NewTopic(in, 3, (short) 1),
-                  new NewTopic(dlq, 1, (short) 1),
-                  new NewTopic(out, 1, (short) 1).configs(TopicBootstrap.OUTPUT_TOPIC_CONFIG),
-                  new NewTopic(contexts, 3, (short) 1)
-                      .configs(TopicBootstrap.RUN_CONTEXT_TOPIC_CONFIG),
-                  new NewTopic(alerts, 1, (short) 1).configs(TopicBootstrap.OUTPUT_TOPIC_CONFIG)))
-          .all()
-          .get();
-    }
+    AppTopics topics = AppTopics.create(3);
+    String bootstrap = topics.bootstrap();
+    String in = topics.in();
+    String out = topics.out();
+    String contexts = topics.contexts();
+    String alerts = topics.alerts();
     StreamsAppConfig config =
-        new StreamsAppConfig(
-            bootstrap,
-            registry,
+        topics.config(
             SpecwatchContainers.uniqueName("alerts-it"),
             stateDir,
-            Duration.ofMinutes(1),
-            Duration.ofSeconds(30),
-            in,
-            contexts,
-            out,
-            dlq,
-            StaticBaselines.none(),
-            Duration.ofHours(1),
-            Map.of("commit.interval.ms", "200"),
-            alerts,
-            AlertConfig.defaults());
+            Map.of("commit.interval.ms", "200"));
     Map<String, Object> serde = config.serdeConfig();
 
     try (StreamsRunner runner = StreamsRunner.start(config)) {

@@ -13,7 +13,6 @@ import io.specwatch.runtime.Readiness;
 import io.specwatch.schemas.DecodeEvent;
 import io.specwatch.schemas.WindowResult;
 import io.specwatch.serde.AvroSerde;
-import io.specwatch.streams.alert.AlertConfig;
 import io.specwatch.testkit.SpecwatchContainers;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -25,9 +24,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import java.util.stream.Collectors;
-import org.apache.kafka.clients.admin.Admin;
-import org.apache.kafka.clients.admin.AdminClientConfig;
-import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
@@ -50,44 +46,15 @@ class StreamsAppIT {
 
   @Test
   void windowsFromTransactionalInputAreReadCommittedExactlyOnce() throws Exception {
-    String bootstrap = SpecwatchContainers.kafkaBootstrap();
-    String registry = SpecwatchContainers.registryUrl();
-    String in = SpecwatchContainers.uniqueName("decode-events");
-    String out = SpecwatchContainers.uniqueName("window-results");
-    String contexts = SpecwatchContainers.uniqueName("run-context");
-    String dlq = SpecwatchContainers.uniqueName("dead-letter");
-    String alerts = SpecwatchContainers.uniqueName("alerts");
-    try (Admin admin =
-        Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap))) {
-      admin
-          .createTopics(
-              List.of(
-                  new NewTopic(in, 1, (short) 1),
-                  new NewTopic(contexts, 1, (short) 1)
-                      .configs(TopicBootstrap.RUN_CONTEXT_TOPIC_CONFIG),
-                  new NewTopic(dlq, 1, (short) 1),
-                  new NewTopic(out, 1, (short) 1).configs(TopicBootstrap.OUTPUT_TOPIC_CONFIG),
-                  new NewTopic(alerts, 1, (short) 1).configs(TopicBootstrap.OUTPUT_TOPIC_CONFIG)))
-          .all()
-          .get();
-    }
+    AppTopics topics = AppTopics.create(1);
+    String bootstrap = topics.bootstrap();
+    String in = topics.in();
+    String out = topics.out();
     StreamsAppConfig config =
-        new StreamsAppConfig(
-            bootstrap,
-            registry,
+        topics.config(
             SpecwatchContainers.uniqueName("streams-it"),
             stateDir,
-            Duration.ofMinutes(1),
-            Duration.ofSeconds(30),
-            in,
-            contexts,
-            out,
-            dlq,
-            StaticBaselines.none(),
-            Duration.ofHours(1),
-            Map.of("commit.interval.ms", "200"),
-            alerts,
-            AlertConfig.defaults());
+            Map.of("commit.interval.ms", "200"));
     Map<String, Object> serde = config.serdeConfig();
     Readiness readiness = new Readiness();
 

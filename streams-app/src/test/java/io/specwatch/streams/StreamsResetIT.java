@@ -6,7 +6,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.specwatch.schemas.DecodeEvent;
 import io.specwatch.schemas.WindowResult;
 import io.specwatch.serde.AvroSerde;
-import io.specwatch.streams.alert.AlertConfig;
 import io.specwatch.testkit.SpecwatchContainers;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -44,44 +43,17 @@ class StreamsResetIT {
 
   @Test
   void resetThenRerunReproducesTheSameWindows() throws Exception {
-    String bootstrap = SpecwatchContainers.kafkaBootstrap();
-    String registry = SpecwatchContainers.registryUrl();
-    String in = SpecwatchContainers.uniqueName("decode-events");
-    String out = SpecwatchContainers.uniqueName("window-results");
-    String contexts = SpecwatchContainers.uniqueName("run-context");
-    String dlq = SpecwatchContainers.uniqueName("dead-letter");
-    String alerts = SpecwatchContainers.uniqueName("alerts");
+    AppTopics topics = AppTopics.create(1);
+    String bootstrap = topics.bootstrap();
+    String in = topics.in();
+    String out = topics.out();
+    String contexts = topics.contexts();
     String appId = SpecwatchContainers.uniqueName("streams-reset-it");
     try (Admin admin =
         Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap))) {
-      admin
-          .createTopics(
-              List.of(
-                  new NewTopic(in, 1, (short) 1),
-                  new NewTopic(contexts, 1, (short) 1)
-                      .configs(TopicBootstrap.RUN_CONTEXT_TOPIC_CONFIG),
-                  new NewTopic(dlq, 1, (short) 1),
-                  new NewTopic(out, 1, (short) 1).configs(TopicBootstrap.OUTPUT_TOPIC_CONFIG),
-                  new NewTopic(alerts, 1, (short) 1).configs(TopicBootstrap.OUTPUT_TOPIC_CONFIG)))
-          .all()
-          .get();
       StreamsAppConfig config =
-          new StreamsAppConfig(
-              bootstrap,
-              registry,
-              appId,
-              stateDir,
-              Duration.ofMinutes(1),
-              Duration.ofSeconds(30),
-              in,
-              contexts,
-              out,
-              dlq,
-              StaticBaselines.none(),
-              Duration.ofHours(1),
-              Map.of("commit.interval.ms", "200", "session.timeout.ms", "6000"),
-              alerts,
-              AlertConfig.defaults());
+          topics.config(
+              appId, stateDir, Map.of("commit.interval.ms", "200", "session.timeout.ms", "6000"));
       Map<String, Object> serde = config.serdeConfig();
       try (KafkaProducer<String, DecodeEvent> producer = StreamsAppIT.producer(bootstrap, serde)) {
         producer.initTransactions();

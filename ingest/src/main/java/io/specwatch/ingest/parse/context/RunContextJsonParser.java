@@ -1,14 +1,13 @@
 package io.specwatch.ingest.parse.context;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import io.specwatch.ingest.context.ContextFields;
 import io.specwatch.ingest.context.RunContextJson;
 import io.specwatch.ingest.parse.JsonTimes;
 import io.specwatch.ingest.parse.LineParser;
 import io.specwatch.ingest.parse.LinePrefix;
 import io.specwatch.ingest.parse.ParseResult;
+import io.specwatch.ingest.parse.TaggedJsonLine;
 import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -23,8 +22,6 @@ public final class RunContextJsonParser implements LineParser {
 
   public static final String FORMAT = "specwatch.run_context";
 
-  private static final ObjectMapper JSON = new ObjectMapper();
-
   @Override
   public String format() {
     return FORMAT;
@@ -37,26 +34,11 @@ public final class RunContextJsonParser implements LineParser {
 
   @Override
   public ParseResult parse(String line) {
-    int brace = line.indexOf('{');
-    if (brace < 0 || !line.contains("specwatch.run_context")) {
-      return ParseResult.NOT_METRIC;
+    TaggedJsonLine read = TaggedJsonLine.read(line, FORMAT, RunContextJson.SCHEMA);
+    if (read.rejected() != null) {
+      return read.rejected();
     }
-    JsonNode o;
-    try {
-      o = JSON.readTree(line.substring(brace));
-    } catch (JsonProcessingException e) {
-      return ParseResult.failed(FORMAT, "invalid JSON: " + e.getOriginalMessage());
-    }
-    if (o == null || !o.isObject()) {
-      return ParseResult.failed(FORMAT, "not a JSON object");
-    }
-    JsonNode schema = o.get("schema");
-    if (schema == null || !schema.isTextual() || !schema.asText().startsWith(FORMAT)) {
-      return ParseResult.NOT_METRIC; // another schema merely mentioning the name
-    }
-    if (!schema.asText().equals(RunContextJson.SCHEMA)) {
-      return ParseResult.failed(FORMAT, "schema: unsupported '" + schema.asText() + "'");
-    }
+    JsonNode o = read.object();
     try {
       Instant ts = JsonTimes.required(o, "ts");
       ContextFields fields = RunContextJson.read(o);

@@ -1,12 +1,11 @@
 package io.specwatch.ingest.parse.instrumented;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import io.specwatch.ingest.parse.JsonTimes;
 import io.specwatch.ingest.parse.LineParser;
 import io.specwatch.ingest.parse.ParseResult;
 import io.specwatch.ingest.parse.RawFields;
+import io.specwatch.ingest.parse.TaggedJsonLine;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -24,8 +23,6 @@ public final class CycleJsonParser implements LineParser {
   public static final String FORMAT = "specwatch.cycle";
   public static final String SCHEMA = "specwatch.cycle.v1";
 
-  private static final ObjectMapper JSON = new ObjectMapper();
-
   @Override
   public String format() {
     return FORMAT;
@@ -38,26 +35,11 @@ public final class CycleJsonParser implements LineParser {
 
   @Override
   public ParseResult parse(String line) {
-    int brace = line.indexOf('{');
-    if (brace < 0 || !line.contains("specwatch.cycle")) {
-      return ParseResult.NOT_METRIC;
+    TaggedJsonLine read = TaggedJsonLine.read(line, FORMAT, SCHEMA);
+    if (read.rejected() != null) {
+      return read.rejected();
     }
-    JsonNode o;
-    try {
-      o = JSON.readTree(line.substring(brace));
-    } catch (JsonProcessingException e) {
-      return ParseResult.failed(FORMAT, "invalid JSON: " + e.getOriginalMessage());
-    }
-    if (o == null || !o.isObject()) {
-      return ParseResult.failed(FORMAT, "not a JSON object");
-    }
-    JsonNode schema = o.get("schema");
-    if (schema == null || !schema.isTextual() || !schema.asText().startsWith(FORMAT)) {
-      return ParseResult.NOT_METRIC; // another schema merely mentioning the name
-    }
-    if (!schema.asText().equals(SCHEMA)) {
-      return ParseResult.failed(FORMAT, "schema: unsupported '" + schema.asText() + "'");
-    }
+    JsonNode o = read.object();
     try {
       return new ParseResult.Parsed(read(o));
     } catch (IllegalArgumentException e) {
