@@ -174,7 +174,9 @@ kill -0 "$APP_PID" 2>/dev/null || die "the app died (OOM?), see $WORK/$HEAP_ID.l
 "$JCMD" "$APP_PID" GC.run >/dev/null
 "$JCMD" "$APP_PID" GC.heap_info | tee "$WORK/heap-info.txt"
 HEAP_USED_K=$(grep -Eo 'used [0-9]+K' "$WORK/heap-info.txt" | head -1 | grep -Eo '[0-9]+')
-HEAP_TOTAL_K=$(grep -Eo 'total [0-9]+K' "$WORK/heap-info.txt" | head -1 | grep -Eo '[0-9]+')
+# the committed heap: "total NK, used MK" up to JDK 21, "total reserved NK, committed MK, used KK" on
+# newer JDKs (e.g. JAVA_HOME of a JDK 25)
+HEAP_TOTAL_K=$(grep -Eo '(committed|total) [0-9]+K' "$WORK/heap-info.txt" | head -1 | grep -Eo '[0-9]+')
 RSS_K=$(awk '/^VmRSS/ {print $2}' "/proc/$APP_PID/status")
 stop_app
 
