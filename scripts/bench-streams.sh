@@ -147,12 +147,16 @@ log "floor: a no-op exactly_once_v2 topology decoding the same topic's Avro valu
 FLOOR_RATE=$(sed -n 's/.* events_per_s=\([0-9]*\).*/\1/p' "$WORK/floor.txt")
 [[ -n "$FLOOR_RATE" ]] || die "no floor figure, see $WORK/floor.log"
 FLOOR_SPAN="sustained"
-# The no-op topology can commit everything past the warm-up in one commit (1 s): then there is no
-# sustained span (events=0) and its whole-run rate (first commit to last) is the floor, labelled so.
-if [[ "$(sed -n 's/^events=\([0-9]*\) .*/\1/p' "$WORK/floor.txt")" == 0 ]]; then
+# The no-op topology commits once a second and can get through most of the measured events within
+# one commit: then its sustained span (first commit past the warm-up to the last) holds none or only
+# the last few of them (run 1796287646: 657 of 200 000 events in 1.07 s gave "614 events/s"), which
+# says nothing. When that span holds fewer than half of the measured events, its whole-run rate
+# (first commit to last) is the floor, labelled so.
+FLOOR_EVENTS=$(sed -n 's/^events=\([0-9]*\) .*/\1/p' "$WORK/floor.txt")
+if ((${FLOOR_EVENTS:-0} * 2 < EVENTS)); then
   FLOOR_RATE=$(sed -n 's/.*whole_events_per_s=\([0-9]*\).*/\1/p' "$WORK/floor.txt")
   [[ -n "$FLOOR_RATE" && "$FLOOR_RATE" != 0 ]] || die "no floor figure, see $WORK/floor.log"
-  FLOOR_SPAN="over its whole run (its measured events fit in one commit)"
+  FLOOR_SPAN="over its whole run (its span past the warm-up held ${FLOOR_EVENTS:-0} of the $EVENTS measured events)"
 fi
 APP_RATE=$(sed -n 's/.* events_per_s=\([0-9]*\).*/\1/p' "$WORK/streams.txt")
 WHOLE_RATE=$(sed -n 's/.*whole_events_per_s=\([0-9]*\).*/\1/p' "$WORK/streams.txt")
