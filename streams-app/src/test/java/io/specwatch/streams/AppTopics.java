@@ -45,7 +45,7 @@ record AppTopics(
                   new NewTopic(t.in, partitions, (short) 1),
                   new NewTopic(t.contexts, partitions, (short) 1)
                       .configs(TopicBootstrap.RUN_CONTEXT_TOPIC_CONFIG),
-                  new NewTopic(t.dlq, 1, (short) 1),
+                  new NewTopic(t.dlq, 1, (short) 1).configs(TopicBootstrap.OUTPUT_TOPIC_CONFIG),
                   new NewTopic(t.out, 1, (short) 1).configs(TopicBootstrap.OUTPUT_TOPIC_CONFIG),
                   new NewTopic(t.alerts, 1, (short) 1).configs(TopicBootstrap.OUTPUT_TOPIC_CONFIG)))
           .all()

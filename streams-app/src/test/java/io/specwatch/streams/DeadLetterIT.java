@@ -52,27 +52,15 @@ class DeadLetterIT {
 
   @Test
   void poisonRecordsBecomeDeadLettersAndGoodRecordsStillMakeWindows() throws Exception {
-    String bootstrap = SpecwatchContainers.kafkaBootstrap();
-    String registry = SpecwatchContainers.registryUrl();
-    String in = SpecwatchContainers.uniqueName("decode-events");
-    String contexts = SpecwatchContainers.uniqueName("run-context");
-    String out = SpecwatchContainers.uniqueName("window-results");
-    String dlq = SpecwatchContainers.uniqueName("dead-letter");
-    createTopics(bootstrap, in, contexts, out, dlq);
+    AppTopics topics = AppTopics.create(1);
+    String bootstrap = topics.bootstrap();
+    String in = topics.in();
+    String out = topics.out();
+    String dlq = topics.dlq();
     StreamsAppConfig config =
-        new StreamsAppConfig(
-            bootstrap,
-            registry,
+        topics.config(
             SpecwatchContainers.uniqueName("dlq-it"),
             stateDir,
-            Duration.ofMinutes(1),
-            Duration.ofSeconds(30),
-            in,
-            contexts,
-            out,
-            dlq,
-            StaticBaselines.none(),
-            Duration.ofHours(1),
             Map.of("commit.interval.ms", "200"));
     Map<String, Object> serde = config.serdeConfig();
     AvroSerde<DecodeEvent> events = AvroSerde.forClass(DecodeEvent.class, serde, false);
