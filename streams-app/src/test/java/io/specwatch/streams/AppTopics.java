@@ -11,10 +11,9 @@ import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.NewTopic;
 
 /**
- * The topics of one app under test on the shared broker, with unique names, created with the
- * configs {@link TopicBootstrap} gives them (compacted run contexts, output retention), and the app
- * config of the integration tests over them: one-minute windows, 30 s grace, no static baselines,
- * default alerts.
+ * The topics of one app under test on the shared broker, with unique names, and the app config of
+ * the integration tests over them: one-minute windows, 30 s grace, no static baselines, default
+ * alerts.
  */
 record AppTopics(
     String bootstrap,
@@ -25,7 +24,11 @@ record AppTopics(
     String dlq,
     String alerts) {
 
-  /** Creates the topics: the input and run-context topics with {@code partitions} each. */
+  /**
+   * Creates the topics: the input with {@code partitions}, the rest as the app's own {@link
+   * TopicBootstrap} creates them (the run-context topic co-partitioned with the input, one
+   * partition for the results, dead letters and alerts).
+   */
   static AppTopics create(int partitions) throws Exception {
     String bootstrap = SpecwatchContainers.kafkaBootstrap();
     AppTopics t =
@@ -39,18 +42,9 @@ record AppTopics(
             SpecwatchContainers.uniqueName("alerts"));
     try (Admin admin =
         Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap))) {
-      admin
-          .createTopics(
-              List.of(
-                  new NewTopic(t.in, partitions, (short) 1),
-                  new NewTopic(t.contexts, partitions, (short) 1)
-                      .configs(TopicBootstrap.RUN_CONTEXT_TOPIC_CONFIG),
-                  new NewTopic(t.dlq, 1, (short) 1).configs(TopicBootstrap.OUTPUT_TOPIC_CONFIG),
-                  new NewTopic(t.out, 1, (short) 1).configs(TopicBootstrap.OUTPUT_TOPIC_CONFIG),
-                  new NewTopic(t.alerts, 1, (short) 1).configs(TopicBootstrap.OUTPUT_TOPIC_CONFIG)))
-          .all()
-          .get();
+      admin.createTopics(List.of(new NewTopic(t.in, partitions, (short) 1))).all().get();
     }
+    TopicBootstrap.ensureTopics(t.config("topic-bootstrap", Path.of("unused"), Map.of()), 1);
     return t;
   }
 
