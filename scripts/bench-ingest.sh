@@ -187,7 +187,13 @@ warm_ship() { # topic-prefix out err [ship options...]
     --host bench-host --bootstrap "$BOOTSTRAP" --registry-url "$REGISTRY" --topic "$t.events" \
     --dlq-topic "$t.dlq" --request-topic "$t.requests" --run-context-topic "$t.run-context" \
     --no-progress "$@" ${SPECWATCH_BENCH_SHIP_OPTS:-} \
-    >"$out" 2>"$err" || { tail -20 "$err" >&2; die "ingest ship (warm, $t) failed"; }
+    >"$out" 2>"$err" &
+  local pid=$! rc=0
+  broker_sampler "$pid" "$err.broker" &
+  local sampler=$!
+  wait "$pid" || rc=$?
+  wait "$sampler" # it ends with the shipper
+  ((rc == 0)) || { tail -20 "$err" >&2; die "ingest ship (warm, $t) failed"; }
 }
 
 # The spans of the measured file in a warm shipper's ERR, one per line; dies unless there is one
@@ -210,16 +216,59 @@ recognised_total() { # out
   awk -F'recognised=' '/^shipped / {split($2, a, " "); n += a[1]} END {print n + 0}' "$1"
 }
 
+# CPU seconds the broker process has used so far (utime + stime of /proc/<pid>/stat, in clock ticks
+# of 1/100 s): the broker's share of each run, which the runs' wall times include but their own CPU
+# figures do not. Reads the file with bash builtins only (no fork per sample).
+BROKER_PID=""
+broker_ticks() {
+  local f
+  read -r -a f <"/proc/$BROKER_PID/stat" || { echo 0; return; }
+  echo $((f[13] + f[14])) # fields 14 and 15 (the broker's comm, "(java)", has no space)
+}
+
 # kcat -P FILE three times to TOPIC.1, .2, .3 with CODEC (acks=all, idempotence, linger.ms=20, one
-# key): one "wall user sys" line (seconds, bash's `time`) per run.
+# key): one "wall user sys broker" line (seconds; bash's `time`, and the broker's CPU during the
+# run) per run.
 kcat_runs() { # topic-prefix codec file
-  local n t TIMEFORMAT='%R %U %S'
+  local n t b0 b1 TIMEFORMAT='%R %U %S'
   for n in 1 2 3; do
+    b0=$(broker_ticks)
     t=$({ time kcat -P -b "$BOOTSTRAP" -t "$1.$n" -k bench -l -X acks=all -X enable.idempotence=true \
       -X linger.ms=20 -X compression.codec="$2" "$3" 2>"$BENCH_DIR/kcat-$RUN_ID.err" ; } 2>&1) \
       || { cat "$BENCH_DIR/kcat-$RUN_ID.err" >&2; die "kcat -P ($2) failed"; }
-    printf '%s\n' "$t"
+    b1=$(broker_ticks)
+    printf '%s %s\n' "$t" "$(awk -v a="$b0" -v b="$b1" 'BEGIN { printf "%.2f", (b - a) / 100 }')"
   done
+}
+
+# Samples the broker's CPU every 0.2 s while process PID lives, into OUT: "<local seconds of the day>
+# <broker ticks>" per line, the clock of the shipper's log lines (both local time).
+broker_sampler() { # pid out
+  local pid=$1 out=$2 off now
+  off=$(date +%z) # e.g. +0000, -0530
+  off=$(((10#${off:1:2} * 3600 + 10#${off:3:2} * 60) * (${off:0:1}1)))
+  : >"$out"
+  while kill -0 "$pid" 2>/dev/null; do
+    now=$EPOCHREALTIME # seconds.microseconds
+    printf '%d.%s %s\n' $(((${now%.*} + off) % 86400)) "${now#*.}" "$(broker_ticks)" >>"$out"
+    sleep 0.2
+  done
+}
+
+# The broker's CPU seconds during each span of FILE in ERRLOG (one per line, as ship_spans),
+# from SAMPLES of broker_sampler: the ticks between the first and the last sample inside the span,
+# scaled to the whole span.
+broker_span_cpu() { # file errlog samples
+  awk -v f="file=$1 " -v samples="$3" '
+    function sec(t,  p) { split(t, p, ":"); return p[1] * 3600 + p[2] * 60 + p[3] }
+    BEGIN { while ((getline l < samples) > 0) { split(l, x, " "); n++; ts[n] = x[1]; tk[n] = x[2] } }
+    /LogFileShipper - shipping file=/ && index($0, f) {a = sec($1)}
+    /LogFileShipper - shipped file=/ && index($0, f) && a != "" {
+      e = sec($1); i0 = 0; i1 = 0
+      for (i = 1; i <= n; i++) if (ts[i] >= a && ts[i] <= e) { if (!i0) i0 = i; i1 = i }
+      if (i1 > i0 && ts[i1] > ts[i0]) printf "%.2f\n", (tk[i1] - tk[i0]) / 100 * (e - a) / (ts[i1] - ts[i0])
+      else print "nan"
+      a = "" }' "$2"
 }
 
 main() {
@@ -253,6 +302,8 @@ main() {
   # a data dir left by a run that kept or lost its services: fresh one when the broker is not running
   svc status kafka >/dev/null 2>&1 || rm -rf "$BENCH_DIR/services/kafka/data"
   svc start kafka registry
+  BROKER_PID=$(cat "$BENCH_DIR/services/kafka/kafka.pid")
+  [[ -r "/proc/$BROKER_PID/stat" ]] || die "no broker process $BROKER_PID"
   local t
   for t in "$T_RAW.1" "$T_RAW.2" "$T_RAW.3" "$T_PERF" "$T_EVENTS" "$T_DLQ" "$T_REQ" "$T_CTX" "$T_WARM.events" "$T_WARM.dlq" \
     "$T_WARM.requests" "$T_WARM.run-context" "$T_RAW.lz4.1" "$T_RAW.lz4.2" "$T_RAW.lz4.3" "$T_LZ4.events" "$T_LZ4.dlq" \
@@ -363,6 +414,9 @@ main() {
   local warm_spans warm_span
   warm_spans=$(measured_spans "$warm_err")
   warm_span=$(printf '%s\n' "$warm_spans" | median_span)
+  # the broker's CPU in each measured pass (same order as the spans)
+  local warm_broker
+  warm_broker=$(broker_span_cpu "$log_file" "$warm_err" "$warm_err.broker")
 
   local summary
   summary=$(cat "$ship_out")
@@ -374,7 +428,7 @@ main() {
     -v raw="$raw_n" -v bytes="$bytes" -v summary="$summary" -v lb="$load_before" -v la="$load_after" \
     -v cores="$(nproc)" -v inproc="$inproc" -v jvm="${INGEST_JAVA_OPTS[*]}" -v warm="$warm_span" \
     -v wlines="$WARMUP_TOTAL" -v kruns="$kcat_runs" -v pr="$perf_rate" -v jp="$passes" \
-    -v wspans="$warm_spans" -v klz="$kcat_lz4_time" -v lzspans="$lz4_spans" -v lzspan="$lz4_span" 'BEGIN {
+    -v wspans="$warm_spans" -v wbroker="$warm_broker" -v klz="$kcat_lz4_time" -v lzspans="$lz4_spans" -v lzspan="$lz4_span" 'BEGIN {
     split(kt, k, " "); split(st, s, " ")
     kr = lines / k[1]; sr = lines / s[1]; wr = lines / warm
     printf "\nbench ingest: %d lines, %.1f MiB, one broker (Kafka 4.4.0, 127.0.0.1), acks=all + idempotence, linger.ms=20, no compression (the headline pair; lz4 on both in the second)\n", lines, bytes / 1048576
@@ -382,20 +436,24 @@ main() {
     nk = split(kruns, kl, "\n")
     for (i = 1; i <= nk; i++) {
       if (split(kl[i], r, " ") < 3) continue
-      printf "  %-44s %8.2f s wall %10.0f lines/s  %6.2f s CPU\n", "kcat -P, run " i, r[1], lines / r[1], r[2] + r[3]
+      printf "  %-44s %8.2f s wall %10.0f lines/s  %6.2f s CPU, broker %5.2f s\n", "kcat -P, run " i, r[1], lines / r[1], r[2] + r[3], r[4]
     }
-    printf "  %-44s %8.2f s wall %10.0f lines/s  %6.2f s CPU   (%d records)\n", "kcat -P (raw lines, baseline: median run)", k[1], kr, k[2] + k[3], raw
+    printf "  %-44s %8.2f s wall %10.0f lines/s  %6.2f s CPU, broker %5.2f s   (%d records)\n", "kcat -P (raw lines, baseline: median run)", k[1], kr, k[2] + k[3], k[4], raw
     printf "  %-44s %10.0f lines/s  (last of its passes over the file, after %d lines)\n", "Java client alone (RawLineSend, raw lines)", pr, (jp - 1) * lines
     printf "  %-44s %8.2f s wall %10.0f lines/s  %6.2f s CPU   (%d events + %d dead letters)\n", "ingest ship, cold JVM (parse+Avro+produce)", s[1], sr, s[2] + s[3], ev, dlq
     if (inproc > 0) {
       printf "  %-44s %8.2f s      %10.0f lines/s\n", "  same, first line read -> last ack", inproc, lines / inproc
     }
-    nw = split(wspans, wl, "\n")
+    nw = split(wspans, wl, "\n"); split(wbroker, wb, "\n")
     for (i = 1; i <= nw; i++) {
-      printf "  %-44s %8.2f s      %10.0f lines/s\n", "ingest ship, warm, pass " i, wl[i], lines / wl[i]
+      printf "  %-44s %8.2f s      %10.0f lines/s                 broker %5.2f s\n", "ingest ship, warm, pass " i, wl[i], lines / wl[i], wb[i]
+      if (wl[i] == warm) wbm = wb[i] # the median pass
     }
     printf "  %-44s %8.2f s      %10.0f lines/s  (median pass, after %d warm-up lines in the same JVM)\n", "ingest ship, warm (first line read -> last ack)", warm, wr, wlines
     printf "  ratio warm ship/kcat (lines/s): %.2f   (target >= 0.5)\n", wr / kr
+    # the broker shares the two cores: its CPU per line is part of every run'"'"'s wall time, and it
+    # moves with the bytes per record and with the kernel'"'"'s page-cache work (ingest README, session 20)
+    printf "  broker CPU per million lines: kcat (median run) %.2f s, warm ship (median pass) %.2f s\n", k[4] * 1e6 / lines, wbm * 1e6 / lines
     split(klz, kz, " "); kzr = lines / kz[1]; lzr = lines / lzspan
     printf "  %-44s %8.2f s wall %10.0f lines/s  %6.2f s CPU\n", "kcat -P -z lz4 (median of 3)", kz[1], kzr, kz[2] + kz[3]
     nz = split(lzspans, zl, "\n")
@@ -412,6 +470,8 @@ main() {
     printf "BENCH ingest.kcat_lines_per_s %.0f lines/s\n", kr
     printf "BENCH ingest.ship_warm_lines_per_s %.0f lines/s\n", wr
     printf "BENCH ingest.ratio_ship_warm_to_kcat %.3f ratio >=0.5\n", wr / kr
+    printf "BENCH ingest.broker_cpu_s_per_million_lines_kcat %.2f CPU-s\n", k[4] * 1e6 / lines
+    printf "BENCH ingest.broker_cpu_s_per_million_lines_ship_warm %.2f CPU-s\n", wbm * 1e6 / lines
     printf "BENCH ingest.kcat_lz4_lines_per_s %.0f lines/s\n", kzr
     printf "BENCH ingest.ship_warm_lz4_lines_per_s %.0f lines/s\n", lzr
     printf "BENCH ingest.ratio_ship_warm_to_kcat_both_lz4 %.3f ratio\n", lzr / kzr
