@@ -84,6 +84,20 @@ log "bench streams: own services in $SPECWATCH_RUN_DIR (Kafka $BOOTSTRAP, regist
 "$SERVICES" status kafka >/dev/null 2>&1 || rm -rf "$SPECWATCH_RUN_DIR/services/kafka/data"
 "$SERVICES" start kafka registry
 KAFKA_HOME="$(fetch_kafka_jars)"
+BROKER_PID=$(cat "$SPECWATCH_RUN_DIR/services/kafka/kafka.pid")
+[[ -r "/proc/$BROKER_PID/stat" ]] || die "no broker process $BROKER_PID"
+
+# CPU clock ticks (1/100 s) a process has used so far: utime + stime of /proc/<pid>/stat (the java
+# processes' comm, "(java)", has no space); 0 when it is gone
+ticks() { # pid
+  local f
+  read -r -a f <"/proc/$1/stat" 2>/dev/null || { echo 0; return; }
+  echo $((f[13] + f[14]))
+}
+# CPU seconds per 100 000 records of a tick count
+per_100k() { # ticks records
+  awk -v t="$1" -v n="$2" 'BEGIN { printf "%.2f", (n > 0 ? t / 100 * 100000 / n : 0) }'
+}
 
 topic() { # name partitions [append-time]
   SPECWATCH_BOOTSTRAP="$BOOTSTRAP" "$SERVICES" topics-create "$@" >/dev/null
@@ -120,7 +134,9 @@ bench produce "$BOOTSTRAP" "$REGISTRY" "$IN" "$TOTAL" "$DEPLOYMENTS" stream | te
 # runs moved 156 000-295 000 records/s between benches; ingest's kcat baseline is taken the same way)
 log "baseline: Kafka's ConsumerPerformance reading $IN, three runs (same JVM options as the app: ${JAVA_OPTS[*]})"
 PERF_RATES=()
+PERF_BROKER=() # the broker's CPU ticks in each run
 for n in 1 2 3; do
+  b0=$(ticks "$BROKER_PID")
   "$JAVA" "${JAVA_OPTS[@]}" -Dlog4j2.configurationFile="$KAFKA_HOME/config/tools-log4j2.yaml" \
     -cp "$KAFKA_HOME/lib/*" org.apache.kafka.tools.ConsumerPerformance --bootstrap-server "$BOOTSTRAP" \
     --topic "$IN" --num-records "$TOTAL" --group "bench-perf-$RUN_ID-$n" --timeout 60000 \
@@ -130,16 +146,25 @@ for n in 1 2 3; do
   rate=$(awk -F', *' 'NR > 1 && NF >= 10 {print $10}' "$WORK/consumer-perf-$n.txt" | tail -1)
   [[ -n "$rate" ]] || die "could not read fetch.nMsg.sec from $WORK/consumer-perf-$n.txt"
   PERF_RATES+=("$rate")
+  PERF_BROKER+=($(($(ticks "$BROKER_PID") - b0)))
 done
 PERF_RATE=$(printf '%s\n' "${PERF_RATES[@]}" | sort -g | sed -n 2p)
+PERF_BROKER_CPU=0
+for n in 0 1 2; do
+  [[ "${PERF_RATES[$n]}" == "$PERF_RATE" ]] && PERF_BROKER_CPU=$(per_100k "${PERF_BROKER[$n]}" "$TOTAL")
+done
 log "consumer perf runs: ${PERF_RATES[*]} records/s, median $PERF_RATE"
 
 APP_ID="bench-streams-$RUN_ID"
 log "streams app (exactly_once_v2, ${JAVA_OPTS[*]} ${SPECWATCH_BENCH_APP_ARGS:-}) over $IN from the beginning"
 # shellcheck disable=SC2086 # word splitting of the extra options is intended
+b0=$(ticks "$BROKER_PID")
 run_app "$APP_ID" "$IN" "$OUT" ${SPECWATCH_BENCH_APP_ARGS:-}
 bench await "$BOOTSTRAP" "$APP_ID" "$IN" 1800 "$WARMUP" | tee "$WORK/streams.txt"
 kill -0 "$APP_PID" 2>/dev/null || die "the app died, see $WORK/$APP_ID.log"
+# CPU of the app's whole run (start, warm-up and measured events) and of the broker meanwhile
+APP_CPU=$(per_100k "$(ticks "$APP_PID")" "$TOTAL")
+APP_BROKER_CPU=$(per_100k $(($(ticks "$BROKER_PID") - b0)) "$TOTAL")
 stop_app
 log "floor: a no-op exactly_once_v2 topology decoding the same topic's Avro values with the app's decoder"
 "$JAVA" "${JAVA_OPTS[@]}" -cp "$CP" io.specwatch.streams.StreamsFloorBench "$BOOTSTRAP" "$REGISTRY" "$IN" \
@@ -191,6 +216,8 @@ printf 'streams app, exactly_once_v2:  %d events/s sustained (after the warm-up)
 awk -v a="$APP_RATE" -v b="$PERF_RATE" 'BEGIN {printf "ratio streams / consumer perf: %.3f (target >= 0.25)\n", a / b}'
 printf 'floor (no-op EOS topology, Avro decode by the app decoder only): %d events/s %s\n' "$FLOOR_RATE" "$FLOOR_SPAN"
 awk -v a="$FLOOR_RATE" -v b="$PERF_RATE" -v c="$APP_RATE" 'BEGIN {printf "ratio floor / consumer perf: %.3f; the app reaches %.0f %% of the floor\n", a / b, 100 * c / a}'
+printf 'CPU per 100 000 events over the app'"'"'s whole run (start and warm-up included): the app %s s, the broker %s s; the broker in the median perf tool run: %s s per 100 000 records\n' \
+  "$APP_CPU" "$APP_BROKER_CPU" "$PERF_BROKER_CPU"
 printf 'heap, %d deployments with open windows (-Xmx512m): used after full GC %d MB of %d MB committed, RSS %d MB (target <= 512 MB)\n' \
   "$HEAP_DEPLOYMENTS" "$((HEAP_USED_K / 1024))" "$((HEAP_TOTAL_K / 1024))" "$((RSS_K / 1024))"
 echo "logs and raw tool output: $WORK"
@@ -200,6 +227,9 @@ printf 'BENCH streams.app_events_per_s %d events/s\n' "$APP_RATE"
 printf 'BENCH streams.app_whole_run_events_per_s %d events/s\n' "$WHOLE_RATE"
 awk -v a="$WHOLE_RATE" -v b="$PERF_RATE" 'BEGIN {printf "BENCH streams.ratio_whole_run_to_consumer_perf %.4f ratio\n", a / b}'
 awk -v a="$APP_RATE" -v b="$PERF_RATE" 'BEGIN {printf "BENCH streams.ratio_app_to_consumer_perf %.4f ratio >=0.25\n", a / b}'
+printf 'BENCH streams.app_cpu_s_per_100k_events %s CPU-s\n' "$APP_CPU"
+printf 'BENCH streams.broker_cpu_s_per_100k_events_app %s CPU-s\n' "$APP_BROKER_CPU"
+printf 'BENCH streams.broker_cpu_s_per_100k_records_consumer_perf %s CPU-s\n' "$PERF_BROKER_CPU"
 printf 'BENCH streams.floor_events_per_s %d events/s\n' "$FLOOR_RATE"
 awk -v a="$FLOOR_RATE" -v b="$PERF_RATE" 'BEGIN {printf "BENCH streams.ratio_floor_to_consumer_perf %.4f ratio\n", a / b}'
 printf 'BENCH streams.heap_used_after_gc_mb %d MB <=512\n' "$((HEAP_USED_K / 1024))"
