@@ -158,13 +158,10 @@ log "consumer perf runs: ${PERF_RATES[*]} records/s, median $PERF_RATE"
 APP_ID="bench-streams-$RUN_ID"
 log "streams app (exactly_once_v2, ${JAVA_OPTS[*]} ${SPECWATCH_BENCH_APP_ARGS:-}) over $IN from the beginning"
 # shellcheck disable=SC2086 # word splitting of the extra options is intended
-b0=$(ticks "$BROKER_PID")
 run_app "$APP_ID" "$IN" "$OUT" ${SPECWATCH_BENCH_APP_ARGS:-}
-bench await "$BOOTSTRAP" "$APP_ID" "$IN" 1800 "$WARMUP" | tee "$WORK/streams.txt"
+# the sustained rate, and the CPU the app and the broker used in that same span
+bench await "$BOOTSTRAP" "$APP_ID" "$IN" 1800 "$WARMUP" "$APP_PID" "$BROKER_PID" | tee "$WORK/streams.txt"
 kill -0 "$APP_PID" 2>/dev/null || die "the app died, see $WORK/$APP_ID.log"
-# CPU of the app's whole run (start, warm-up and measured events) and of the broker meanwhile
-APP_CPU=$(per_100k "$(ticks "$APP_PID")" "$TOTAL")
-APP_BROKER_CPU=$(per_100k $(($(ticks "$BROKER_PID") - b0)) "$TOTAL")
 stop_app
 log "floor: a no-op exactly_once_v2 topology decoding the same topic's Avro values with the app's decoder"
 "$JAVA" "${JAVA_OPTS[@]}" -cp "$CP" io.specwatch.streams.StreamsFloorBench "$BOOTSTRAP" "$REGISTRY" "$IN" \
@@ -186,6 +183,12 @@ fi
 APP_RATE=$(sed -n 's/.* events_per_s=\([0-9]*\).*/\1/p' "$WORK/streams.txt")
 WHOLE_RATE=$(sed -n 's/.*whole_events_per_s=\([0-9]*\).*/\1/p' "$WORK/streams.txt")
 [[ -n "$APP_RATE" ]] || die "no streams figure, see $WORK/streams.txt and $WORK/$APP_ID.log"
+APP_EVENTS=$(sed -n 's/^events=\([0-9]*\) .*/\1/p' "$WORK/streams.txt")
+# CPU seconds per 100 000 events of the sustained span: "cpu_s=APP_PID:S,BROKER_PID:S"
+APP_CPU=$(sed -n 's/^cpu_s=[0-9]*:\([-0-9.]*\),.*/\1/p' "$WORK/streams.txt")
+APP_BROKER_CPU=$(sed -n 's/^cpu_s=.*,[0-9]*:\([-0-9.]*\)$/\1/p' "$WORK/streams.txt")
+APP_CPU=$(per_100k "$(awk -v s="${APP_CPU:--1}" 'BEGIN { print s * 100 }')" "${APP_EVENTS:-0}")
+APP_BROKER_CPU=$(per_100k "$(awk -v s="${APP_BROKER_CPU:--1}" 'BEGIN { print s * 100 }')" "${APP_EVENTS:-0}")
 
 # ---- 2. heap with every window of HEAP_DEPLOYMENTS deployments open
 HIN="bench.decode-events-open.$RUN_ID"
@@ -216,7 +219,7 @@ printf 'streams app, exactly_once_v2:  %d events/s sustained (after the warm-up)
 awk -v a="$APP_RATE" -v b="$PERF_RATE" 'BEGIN {printf "ratio streams / consumer perf: %.3f (target >= 0.25)\n", a / b}'
 printf 'floor (no-op EOS topology, Avro decode by the app decoder only): %d events/s %s\n' "$FLOOR_RATE" "$FLOOR_SPAN"
 awk -v a="$FLOOR_RATE" -v b="$PERF_RATE" -v c="$APP_RATE" 'BEGIN {printf "ratio floor / consumer perf: %.3f; the app reaches %.0f %% of the floor\n", a / b, 100 * c / a}'
-printf 'CPU per 100 000 events over the app'"'"'s whole run (start and warm-up included): the app %s s, the broker %s s; the broker in the median perf tool run: %s s per 100 000 records\n' \
+printf 'CPU per 100 000 events in the app'"'"'s sustained span: the app %s s, the broker %s s; the broker in the median perf tool run: %s s per 100 000 records\n' \
   "$APP_CPU" "$APP_BROKER_CPU" "$PERF_BROKER_CPU"
 printf 'heap, %d deployments with open windows (-Xmx512m): used after full GC %d MB of %d MB committed, RSS %d MB (target <= 512 MB)\n' \
   "$HEAP_DEPLOYMENTS" "$((HEAP_USED_K / 1024))" "$((HEAP_TOTAL_K / 1024))" "$((RSS_K / 1024))"

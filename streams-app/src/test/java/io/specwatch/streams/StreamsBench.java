@@ -2,10 +2,15 @@ package io.specwatch.streams;
 
 import io.specwatch.schemas.DecodeEvent;
 import io.specwatch.serde.AvroSerde;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Properties;
 import java.util.concurrent.ExecutionException;
@@ -34,7 +39,9 @@ import org.apache.kafka.common.serialization.StringSerializer;
  *   <li>{@code await BOOTSTRAP GROUP TOPIC TIMEOUT_S}: polls the group's committed offsets (with
  *       exactly-once they move only when the output and state of those records are committed) until
  *       they reach the end of TOPIC; prints {@code events=N seconds=S events_per_s=R}, counted from
- *       the first commit seen.
+ *       the first commit seen. {@code await ... TIMEOUT_S WARMUP PID...}: the same from the first
+ *       commit past WARMUP records, and the CPU seconds each PID used in that span ({@code
+ *       cpu_s=PID:S,...}, from {@code /proc/PID/stat}; -1 when it could not be read).
  * </ul>
  */
 public final class StreamsBench {
@@ -51,13 +58,18 @@ public final class StreamsBench {
           Long.parseLong(args[4]),
           Integer.parseInt(args[5]),
           args[6].equals("open"));
-    } else if ((args.length == 5 || args.length == 6) && args[0].equals("await")) {
+    } else if (args.length >= 5 && args[0].equals("await")) {
+      List<Long> pids = new ArrayList<>();
+      for (int i = 6; i < args.length; i++) {
+        pids.add(Long.parseLong(args[i]));
+      }
       await(
           args[1],
           args[2],
           args[3],
           Duration.ofSeconds(Long.parseLong(args[4])),
-          args.length == 6 ? Long.parseLong(args[5]) : 0);
+          args.length >= 6 ? Long.parseLong(args[5]) : 0,
+          pids);
     } else {
       System.err.println(
           "usage: StreamsBench produce BOOTSTRAP REGISTRY TOPIC EVENTS DEPLOYMENTS stream|open\n"
@@ -128,7 +140,8 @@ public final class StreamsBench {
    * from the first commit at or past {@code warmup} records (the sustained rate, once the JIT has
    * compiled the hot paths) and, as {@code whole_*}, from the first commit of all.
    */
-  static void await(String bootstrap, String group, String topic, Duration timeout, long warmup)
+  static void await(
+      String bootstrap, String group, String topic, Duration timeout, long warmup, List<Long> pids)
       throws Exception {
     try (Admin admin =
         Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap))) {
@@ -146,6 +159,7 @@ public final class StreamsBench {
       long firstNanos = -1;
       long firstOffset = 0;
       long committed = 0;
+      long[] startTicks = null;
       while (committed < end) {
         if (System.nanoTime() > deadline) {
           System.out.printf("timeout: committed %d of %d after %s%n", committed, end, timeout);
@@ -159,12 +173,14 @@ public final class StreamsBench {
         if (startNanos < 0 && committed > 0 && committed >= Math.min(warmup, end - 1)) {
           startNanos = System.nanoTime();
           startOffset = committed;
+          startTicks = cpuTicks(pids);
         }
         if (committed < end) {
           TimeUnit.MILLISECONDS.sleep(100);
         }
       }
       long now = System.nanoTime();
+      long[] endTicks = cpuTicks(pids);
       double s = (now - startNanos) / 1e9;
       long n = end - startOffset;
       double ws = (now - firstNanos) / 1e9;
@@ -173,7 +189,40 @@ public final class StreamsBench {
           "events=%d seconds=%.2f events_per_s=%.0f whole_events=%d whole_seconds=%.2f"
               + " whole_events_per_s=%.0f%n",
           n, s, n / s, wn, ws, wn / ws);
+      if (!pids.isEmpty()) {
+        StringBuilder cpu = new StringBuilder("cpu_s=");
+        for (int i = 0; i < pids.size(); i++) {
+          boolean known = startTicks[i] >= 0 && endTicks[i] >= 0;
+          cpu.append(i == 0 ? "" : ",")
+              .append(pids.get(i))
+              .append(':')
+              .append(
+                  known
+                      ? String.format(Locale.ROOT, "%.2f", (endTicks[i] - startTicks[i]) / 100.0)
+                      : "-1");
+        }
+        System.out.println(cpu);
+      }
     }
+  }
+
+  /**
+   * utime + stime of each process in clock ticks (USER_HZ, 100 on Linux), from {@code
+   * /proc/PID/stat}; -1 for a process that cannot be read.
+   */
+  private static long[] cpuTicks(List<Long> pids) {
+    long[] ticks = new long[pids.size()];
+    for (int i = 0; i < ticks.length; i++) {
+      try {
+        String stat = Files.readString(Path.of("/proc", pids.get(i).toString(), "stat"));
+        // the fields after the command name, which is in parentheses and may hold spaces
+        String[] f = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+        ticks[i] = Long.parseLong(f[11]) + Long.parseLong(f[12]);
+      } catch (IOException | RuntimeException e) {
+        ticks[i] = -1;
+      }
+    }
+    return ticks;
   }
 
   private static long committed(Admin admin, String group, String topic)

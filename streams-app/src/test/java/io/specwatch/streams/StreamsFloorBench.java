@@ -4,6 +4,7 @@ import io.specwatch.schemas.DecodeEvent;
 import io.specwatch.serde.AvroSerde;
 import java.nio.file.Files;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import org.apache.kafka.common.serialization.Serde;
@@ -62,7 +63,7 @@ public final class StreamsFloorBench {
         .processValues(Nothing::new, Named.as("floor-nothing"));
     try (KafkaStreams streams = new KafkaStreams(b.build(), p)) {
       streams.start();
-      StreamsBench.await(bootstrap, appId, topic, Duration.ofMinutes(30), warmup);
+      StreamsBench.await(bootstrap, appId, topic, Duration.ofMinutes(30), warmup, List.of());
     }
   }
 
