@@ -216,15 +216,10 @@ recognised_total() { # out
   awk -F'recognised=' '/^shipped / {split($2, a, " "); n += a[1]} END {print n + 0}' "$1"
 }
 
-# CPU seconds the broker process has used so far (utime + stime of /proc/<pid>/stat, in clock ticks
-# of 1/100 s): the broker's share of each run, which the runs' wall times include but their own CPU
-# figures do not. Reads the file with bash builtins only (no fork per sample).
+# CPU ticks the broker process has used so far (lib.sh cpu_ticks): the broker's share of each run,
+# which the runs' wall times include but their own CPU figures do not.
 BROKER_PID=""
-broker_ticks() {
-  local f
-  read -r -a f <"/proc/$BROKER_PID/stat" || { echo 0; return; }
-  echo $((f[13] + f[14])) # fields 14 and 15 (the broker's comm, "(java)", has no space)
-}
+broker_ticks() { cpu_ticks "$BROKER_PID"; }
 
 # kcat -P FILE three times to TOPIC.1, .2, .3 with CODEC (acks=all, idempotence, linger.ms=20, one
 # key): one "wall user sys broker" line (seconds; bash's `time`, and the broker's CPU during the

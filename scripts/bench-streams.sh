@@ -87,14 +87,7 @@ KAFKA_HOME="$(fetch_kafka_jars)"
 BROKER_PID=$(cat "$SPECWATCH_RUN_DIR/services/kafka/kafka.pid")
 [[ -r "/proc/$BROKER_PID/stat" ]] || die "no broker process $BROKER_PID"
 
-# CPU clock ticks (1/100 s) a process has used so far: utime + stime of /proc/<pid>/stat (the java
-# processes' comm, "(java)", has no space); 0 when it is gone
-ticks() { # pid
-  local f
-  read -r -a f <"/proc/$1/stat" 2>/dev/null || { echo 0; return; }
-  echo $((f[13] + f[14]))
-}
-# CPU seconds per 100 000 records of a tick count
+# CPU seconds per 100 000 records of a tick count (lib.sh cpu_ticks)
 per_100k() { # ticks records
   awk -v t="$1" -v n="$2" 'BEGIN { printf "%.2f", (n > 0 ? t / 100 * 100000 / n : 0) }'
 }
@@ -136,7 +129,7 @@ log "baseline: Kafka's ConsumerPerformance reading $IN, three runs (same JVM opt
 PERF_RATES=()
 PERF_BROKER=() # the broker's CPU ticks in each run
 for n in 1 2 3; do
-  b0=$(ticks "$BROKER_PID")
+  b0=$(cpu_ticks "$BROKER_PID")
   "$JAVA" "${JAVA_OPTS[@]}" -Dlog4j2.configurationFile="$KAFKA_HOME/config/tools-log4j2.yaml" \
     -cp "$KAFKA_HOME/lib/*" org.apache.kafka.tools.ConsumerPerformance --bootstrap-server "$BOOTSTRAP" \
     --topic "$IN" --num-records "$TOTAL" --group "bench-perf-$RUN_ID-$n" --timeout 60000 \
@@ -146,7 +139,7 @@ for n in 1 2 3; do
   rate=$(awk -F', *' 'NR > 1 && NF >= 10 {print $10}' "$WORK/consumer-perf-$n.txt" | tail -1)
   [[ -n "$rate" ]] || die "could not read fetch.nMsg.sec from $WORK/consumer-perf-$n.txt"
   PERF_RATES+=("$rate")
-  PERF_BROKER+=($(($(ticks "$BROKER_PID") - b0)))
+  PERF_BROKER+=($(($(cpu_ticks "$BROKER_PID") - b0)))
 done
 PERF_RATE=$(printf '%s\n' "${PERF_RATES[@]}" | sort -g | sed -n 2p)
 PERF_BROKER_CPU=0

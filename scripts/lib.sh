@@ -286,3 +286,12 @@ ingest_cds_done() { # moves an archive written by this run into place
   [[ -n "${INGEST_CDS_TMP:-}" ]] && rm -f "$INGEST_CDS_TMP"
   INGEST_CDS_TMP=""
 }
+
+# CPU clock ticks (USER_HZ, 1/100 s) process PID has used so far: utime + stime, fields 14 and 15 of
+# /proc/PID/stat (read for java processes, whose comm "(java)" has no space); 0 when it is gone.
+# Bash builtins only: the benchmarks sample the broker with it several times a second.
+cpu_ticks() { # pid
+  local f
+  read -r -a f 2>/dev/null <"/proc/$1/stat" || { echo 0; return; }
+  echo $((f[13] + f[14]))
+}
