@@ -156,15 +156,19 @@ end_offsets() { # topic -> sum of its partitions' end offsets (Kafka's GetOffset
     2>/dev/null | awk -F: '{ n += $NF } END { print n + 0 }'
 }
 
-# Every span of FILE in ERRLOG, in order, one per line (a JVM that shipped FILE more than once):
-# seconds from its "shipping file=FILE" line to its "shipped file=FILE" line (first line read to
-# last record acknowledged, ms resolution).
-ship_spans() { # FILE ERRLOG
+# Every span of FILE in ERRLOG, in order, one "start end" line each (a JVM that shipped FILE more
+# than once): the local seconds of the day of its "shipping file=FILE" line and of its "shipped
+# file=FILE" line (first line read to last record acknowledged, ms resolution).
+ship_span_bounds() { # FILE ERRLOG
   awk -v f="file=$1 " '
     function sec(t,  p) { split(t, p, ":"); return p[1] * 3600 + p[2] * 60 + p[3] }
-    /LogFileShipper - shipping file=/ && index($0, f) {a = $1}
-    /LogFileShipper - shipped file=/ && index($0, f) && a != "" {
-      d = sec($1) - sec(a); if (d < 0) d += 86400; print d; a = "" }' "$2"
+    /LogFileShipper - shipping file=/ && index($0, f) {a = sec($1)}
+    /LogFileShipper - shipped file=/ && index($0, f) && a != "" { printf "%.3f %.3f\n", a, sec($1); a = "" }' "$2"
+}
+
+# The seconds of each span of FILE in ERRLOG, one per line.
+ship_spans() { # FILE ERRLOG
+  ship_span_bounds "$1" "$2" | awk '{ d = $2 - $1; if (d < 0) d += 86400; print d }'
 }
 
 # The last span of FILE in ERRLOG; 0 when there is none.
@@ -254,16 +258,14 @@ broker_sampler() { # pid out
 # from SAMPLES of broker_sampler: the ticks between the first and the last sample inside the span,
 # scaled to the whole span.
 broker_span_cpu() { # file errlog samples
-  awk -v f="file=$1 " -v samples="$3" '
-    function sec(t,  p) { split(t, p, ":"); return p[1] * 3600 + p[2] * 60 + p[3] }
+  ship_span_bounds "$1" "$2" | awk -v samples="$3" '
     BEGIN { while ((getline l < samples) > 0) { split(l, x, " "); n++; ts[n] = x[1]; tk[n] = x[2] } }
-    /LogFileShipper - shipping file=/ && index($0, f) {a = sec($1)}
-    /LogFileShipper - shipped file=/ && index($0, f) && a != "" {
-      e = sec($1); i0 = 0; i1 = 0
+    {
+      a = $1; e = $2; i0 = 0; i1 = 0
       for (i = 1; i <= n; i++) if (ts[i] >= a && ts[i] <= e) { if (!i0) i0 = i; i1 = i }
       if (i1 > i0 && ts[i1] > ts[i0]) printf "%.2f\n", (tk[i1] - tk[i0]) / 100 * (e - a) / (ts[i1] - ts[i0])
       else print "nan"
-      a = "" }' "$2"
+    }'
 }
 
 main() {

@@ -87,9 +87,9 @@ KAFKA_HOME="$(fetch_kafka_jars)"
 BROKER_PID=$(cat "$SPECWATCH_RUN_DIR/services/kafka/kafka.pid")
 [[ -r "/proc/$BROKER_PID/stat" ]] || die "no broker process $BROKER_PID"
 
-# CPU seconds per 100 000 records of a tick count (lib.sh cpu_ticks)
-per_100k() { # ticks records
-  awk -v t="$1" -v n="$2" 'BEGIN { printf "%.2f", (n > 0 ? t / 100 * 100000 / n : 0) }'
+# CPU seconds per 100 000 records of CPU seconds S over RECORDS records; -1 when either is unknown
+per_100k() { # seconds records
+  awk -v s="$1" -v n="$2" 'BEGIN { printf "%.2f", (s >= 0 && n > 0 ? s * 100000 / n : -1) }'
 }
 
 topic() { # name partitions [append-time]
@@ -127,7 +127,7 @@ bench produce "$BOOTSTRAP" "$REGISTRY" "$IN" "$TOTAL" "$DEPLOYMENTS" stream | te
 # runs moved 156 000-295 000 records/s between benches; ingest's kcat baseline is taken the same way)
 log "baseline: Kafka's ConsumerPerformance reading $IN, three runs (same JVM options as the app: ${JAVA_OPTS[*]})"
 PERF_RATES=()
-PERF_BROKER=() # the broker's CPU ticks in each run
+PERF_BROKER=() # the broker's CPU seconds in each run
 for n in 1 2 3; do
   b0=$(cpu_ticks "$BROKER_PID")
   "$JAVA" "${JAVA_OPTS[@]}" -Dlog4j2.configurationFile="$KAFKA_HOME/config/tools-log4j2.yaml" \
@@ -139,7 +139,8 @@ for n in 1 2 3; do
   rate=$(awk -F', *' 'NR > 1 && NF >= 10 {print $10}' "$WORK/consumer-perf-$n.txt" | tail -1)
   [[ -n "$rate" ]] || die "could not read fetch.nMsg.sec from $WORK/consumer-perf-$n.txt"
   PERF_RATES+=("$rate")
-  PERF_BROKER+=($(($(cpu_ticks "$BROKER_PID") - b0)))
+  b1=$(cpu_ticks "$BROKER_PID")
+  PERF_BROKER+=("$(((b1 - b0) / 100)).$(printf '%02d' $(((b1 - b0) % 100)))") # seconds
 done
 PERF_RATE=$(printf '%s\n' "${PERF_RATES[@]}" | sort -g | sed -n 2p)
 PERF_BROKER_CPU=0
@@ -180,8 +181,8 @@ APP_EVENTS=$(sed -n 's/^events=\([0-9]*\) .*/\1/p' "$WORK/streams.txt")
 # CPU seconds per 100 000 events of the sustained span: "cpu_s=APP_PID:S,BROKER_PID:S"
 APP_CPU=$(sed -n 's/^cpu_s=[0-9]*:\([-0-9.]*\),.*/\1/p' "$WORK/streams.txt")
 APP_BROKER_CPU=$(sed -n 's/^cpu_s=.*,[0-9]*:\([-0-9.]*\)$/\1/p' "$WORK/streams.txt")
-APP_CPU=$(per_100k "$(awk -v s="${APP_CPU:--1}" 'BEGIN { print s * 100 }')" "${APP_EVENTS:-0}")
-APP_BROKER_CPU=$(per_100k "$(awk -v s="${APP_BROKER_CPU:--1}" 'BEGIN { print s * 100 }')" "${APP_EVENTS:-0}")
+APP_CPU=$(per_100k "${APP_CPU:--1}" "${APP_EVENTS:-0}")
+APP_BROKER_CPU=$(per_100k "${APP_BROKER_CPU:--1}" "${APP_EVENTS:-0}")
 
 # ---- 2. heap with every window of HEAP_DEPLOYMENTS deployments open
 HIN="bench.decode-events-open.$RUN_ID"
