@@ -13,6 +13,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Properties;
 import java.util.TreeMap;
+import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.streams.StreamsConfig;
 import org.apache.kafka.streams.errors.DefaultProductionExceptionHandler;
 
@@ -183,10 +184,15 @@ public record StreamsAppConfig(
         Map.copyOf(extraKafkaProperties == null ? Map.of() : extraKafkaProperties);
     requireLong(extraKafkaProperties, StreamsConfig.STATESTORE_CACHE_MAX_BYTES_CONFIG, 0);
     requireLong(extraKafkaProperties, StreamsConfig.COMMIT_INTERVAL_MS_CONFIG, 1);
+    requireLong(
+        extraKafkaProperties, StreamsConfig.producerPrefix(ProducerConfig.BATCH_SIZE_CONFIG), 0);
   }
 
   /** EOS commit interval (the Kafka default under exactly_once_v2 is 100 ms). */
   public static final long DEFAULT_COMMIT_INTERVAL_MS = 1000;
+
+  /** Batch size of the app's producer (Kafka's default is 16 KiB). */
+  public static final int DEFAULT_PRODUCER_BATCH_SIZE = 256 * 1024;
 
   /** A tuning key given with {@code -K} must be a whole number of at least {@code min}. */
   private static void requireLong(Map<String, String> extra, String key, long min) {
@@ -237,6 +243,12 @@ public record StreamsAppConfig(
     // instead of every 100 ms; the window aggregator writes its windows once per commit. The record
     // cache (of the event-id and other DSL stores) keeps Kafka's default (10 MB).
     p.put(StreamsConfig.COMMIT_INTERVAL_MS_CONFIG, String.valueOf(DEFAULT_COMMIT_INTERVAL_MS));
+    // Batches of up to 256 KiB instead of the producer's 16 KiB: each commit writes the windows
+    // updated since the last one to the changelog (several MB per second), which in 16 KiB batches
+    // took ~3 500 produce requests per 450 000 events; the broker's CPU per event halved.
+    p.put(
+        StreamsConfig.producerPrefix(ProducerConfig.BATCH_SIZE_CONFIG),
+        String.valueOf(DEFAULT_PRODUCER_BATCH_SIZE));
     p.putAll(extraKafkaProperties);
     p.put("schema.registry.url", registryUrl);
     return p;

@@ -52,6 +52,7 @@ class StreamsAppConfigTest {
     assertThat(p.getProperty(StreamsConfig.STATE_DIR_CONFIG)).isEqualTo("/tmp/state");
     assertThat(p.getProperty(StreamsConfig.STATESTORE_CACHE_MAX_BYTES_CONFIG)).isNull();
     assertThat(p.getProperty(StreamsConfig.COMMIT_INTERVAL_MS_CONFIG)).isEqualTo("1000");
+    assertThat(p.getProperty("producer.batch.size")).isEqualTo("262144");
     // the whole set is accepted by Kafka Streams itself
     assertThat(new StreamsConfig(p).getString(StreamsConfig.PROCESSING_GUARANTEE_CONFIG))
         .isEqualTo("exactly_once_v2");
@@ -60,10 +61,24 @@ class StreamsAppConfigTest {
   @Test
   void tuningDefaultsGiveWayToValidOverridesAndRejectBadOnes() {
     Properties p =
-        config(Map.of("statestore.cache.max.bytes", "10485760", "commit.interval.ms", "200"))
+        config(
+                Map.of(
+                    "statestore.cache.max.bytes", "10485760",
+                    "commit.interval.ms", "200",
+                    "producer.batch.size", "16384"))
             .kafkaProperties();
     assertThat(p.getProperty("statestore.cache.max.bytes")).isEqualTo("10485760");
     assertThat(p.getProperty("commit.interval.ms")).isEqualTo("200");
+    assertThat(p.getProperty("producer.batch.size")).isEqualTo("16384");
+    assertThat(
+            new StreamsConfig(p)
+                .getProducerConfigs("c")
+                .get(org.apache.kafka.clients.producer.ProducerConfig.BATCH_SIZE_CONFIG))
+        .isEqualTo("16384");
+    assertThatThrownBy(() -> config(Map.of("producer.batch.size", "256k")))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("producer.batch.size")
+        .hasMessageContaining("256k");
     assertThatThrownBy(() -> config(Map.of("statestore.cache.max.bytes", "100MB")))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("statestore.cache.max.bytes")
