@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
 import java.util.Properties;
+import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.streams.StreamsConfig;
 import org.junit.jupiter.api.Test;
 import picocli.CommandLine;
@@ -53,6 +54,8 @@ class StreamsAppConfigTest {
     assertThat(p.getProperty(StreamsConfig.STATESTORE_CACHE_MAX_BYTES_CONFIG)).isNull();
     assertThat(p.getProperty(StreamsConfig.COMMIT_INTERVAL_MS_CONFIG)).isEqualTo("1000");
     assertThat(p.getProperty("producer.batch.size")).isEqualTo("262144");
+    assertThat(new StreamsConfig(p).getProducerConfigs("c").get(ProducerConfig.BATCH_SIZE_CONFIG))
+        .isEqualTo("262144");
     // the whole set is accepted by Kafka Streams itself
     assertThat(new StreamsConfig(p).getString(StreamsConfig.PROCESSING_GUARANTEE_CONFIG))
         .isEqualTo("exactly_once_v2");
@@ -70,11 +73,17 @@ class StreamsAppConfigTest {
     assertThat(p.getProperty("statestore.cache.max.bytes")).isEqualTo("10485760");
     assertThat(p.getProperty("commit.interval.ms")).isEqualTo("200");
     assertThat(p.getProperty("producer.batch.size")).isEqualTo("16384");
-    assertThat(
-            new StreamsConfig(p)
-                .getProducerConfigs("c")
-                .get(org.apache.kafka.clients.producer.ProducerConfig.BATCH_SIZE_CONFIG))
+    assertThat(new StreamsConfig(p).getProducerConfigs("c").get(ProducerConfig.BATCH_SIZE_CONFIG))
         .isEqualTo("16384");
+    // the unprefixed key reaches the producer too: the default must not shadow it
+    Properties plain = config(Map.of("batch.size", "65536")).kafkaProperties();
+    assertThat(plain.getProperty("producer.batch.size")).isNull();
+    assertThat(
+            new StreamsConfig(plain).getProducerConfigs("c").get(ProducerConfig.BATCH_SIZE_CONFIG))
+        .isEqualTo("65536");
+    assertThatThrownBy(() -> config(Map.of("batch.size", "-1")))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("batch.size must be at least 0");
     assertThatThrownBy(() -> config(Map.of("producer.batch.size", "256k")))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("producer.batch.size")
