@@ -236,7 +236,7 @@ kcat_runs() { # topic-prefix codec file
       -X linger.ms=20 -X compression.codec="$2" "$3" 2>"$BENCH_DIR/kcat-$RUN_ID.err" ; } 2>&1) \
       || { cat "$BENCH_DIR/kcat-$RUN_ID.err" >&2; die "kcat -P ($2) failed"; }
     b1=$(broker_ticks)
-    printf '%s %s\n' "$t" "$(awk -v a="$b0" -v b="$b1" 'BEGIN { printf "%.2f", (b - a) / 100 }')"
+    printf '%s %s\n' "$t" "$(cpu_seconds "$b0" "$b1")"
   done
 }
 

@@ -140,7 +140,7 @@ for n in 1 2 3; do
   [[ -n "$rate" ]] || die "could not read fetch.nMsg.sec from $WORK/consumer-perf-$n.txt"
   PERF_RATES+=("$rate")
   b1=$(cpu_ticks "$BROKER_PID")
-  PERF_BROKER+=("$(((b1 - b0) / 100)).$(printf '%02d' $(((b1 - b0) % 100)))") # seconds
+  PERF_BROKER+=("$(cpu_seconds "$b0" "$b1")")
 done
 PERF_RATE=$(printf '%s\n' "${PERF_RATES[@]}" | sort -g | sed -n 2p)
 PERF_BROKER_CPU=0

@@ -295,3 +295,8 @@ cpu_ticks() { # pid
   read -r -a f 2>/dev/null <"/proc/$1/stat" || { echo 0; return; }
   echo $((f[13] + f[14]))
 }
+
+# CPU seconds (2 decimals) between two cpu_ticks readings T0 and T1.
+cpu_seconds() { # t0 t1
+  awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", (b - a) / 100 }'
+}
