@@ -131,7 +131,8 @@ public final class RawFields extends AbstractMap<String, String> {
 
   private byte[] encode() {
     Map<String, String> fields = map();
-    Avro out = new Avro(64 + 16 * fields.size());
+    Avro out = SCRATCH.get();
+    out.pos = 0;
     if (!fields.isEmpty()) {
       out.varLong(fields.size());
       for (Map.Entry<String, String> e : fields.entrySet()) {
@@ -159,6 +160,9 @@ public final class RawFields extends AbstractMap<String, String> {
     return pos;
   }
 
+  /** One work buffer per thread; {@link #encode} returns a copy of the part it wrote. */
+  private static final ThreadLocal<Avro> SCRATCH = ThreadLocal.withInitial(() -> new Avro(4096));
+
   private static final class Avro {
     byte[] buf;
     int pos;
@@ -173,6 +177,20 @@ public final class RawFields extends AbstractMap<String, String> {
     }
 
     void string(String s) {
+      int n = s.length();
+      int ascii = 0;
+      while (ascii < n && s.charAt(ascii) < 0x80) {
+        ascii++;
+      }
+      if (ascii == n) { // nearly every name and value: its chars are its UTF-8 bytes
+        varLong(n);
+        ensure(n);
+        for (int i = 0; i < n; i++) {
+          buf[pos + i] = (byte) s.charAt(i);
+        }
+        pos += n;
+        return;
+      }
       byte[] utf8 = s.getBytes(StandardCharsets.UTF_8);
       varLong(utf8.length);
       ensure(utf8.length);

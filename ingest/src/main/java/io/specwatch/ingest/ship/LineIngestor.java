@@ -209,7 +209,10 @@ public final class LineIngestor {
   }
 
   private static void addContext(List<IngestOutcome> parts, RunContextTracker.Stamp stamp) {
-    stamp.publish().forEach(rc -> parts.add(new IngestOutcome.Context(rc)));
+    List<RunContext> publish = stamp.publish();
+    for (int i = 0; i < publish.size(); i++) { // nearly always empty: no iterator, no lambda
+      parts.add(new IngestOutcome.Context(publish.get(i)));
+    }
   }
 
   /** observedAt of a revealed context: the line's time, else now. */
