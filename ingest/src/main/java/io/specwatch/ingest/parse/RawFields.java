@@ -177,18 +177,20 @@ public final class RawFields extends AbstractMap<String, String> {
     }
 
     void string(String s) {
+      // nearly every name and value is ASCII: its chars are its UTF-8 bytes, copied in one pass
       int n = s.length();
-      int ascii = 0;
-      while (ascii < n && s.charAt(ascii) < 0x80) {
-        ascii++;
-      }
-      if (ascii == n) { // nearly every name and value: its chars are its UTF-8 bytes
-        varLong(n);
-        ensure(n);
-        for (int i = 0; i < n; i++) {
-          buf[pos + i] = (byte) s.charAt(i);
+      ensure(10 + n);
+      int at = writeVarLong(buf, pos, n); // pos moves only once the string is known to be ASCII
+      int i = 0;
+      while (i < n) {
+        char c = s.charAt(i);
+        if (c >= 0x80) {
+          break;
         }
-        pos += n;
+        buf[at + i++] = (byte) c;
+      }
+      if (i == n) {
+        pos = at + n;
         return;
       }
       byte[] utf8 = s.getBytes(StandardCharsets.UTF_8);
