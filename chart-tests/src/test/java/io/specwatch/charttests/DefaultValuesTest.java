@@ -7,6 +7,7 @@ import static io.specwatch.charttests.Manifests.mount;
 import static io.specwatch.charttests.Manifests.podSpec;
 import static io.specwatch.charttests.Manifests.volume;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import org.junit.jupiter.api.Test;
@@ -144,6 +145,33 @@ class DefaultValuesTest {
     assertThat(cm.path("SPECWATCH_DEPLOYMENT").asText()).isEqualTo("default");
     assertThat(cm.path("SPECWATCH_CHECKPOINT_DIR").asText())
         .isEqualTo("/var/lib/specwatch/checkpoints");
+  }
+
+  @Test
+  void shipperGraceExceedsItsShutdownTimeoutPlusABlockedSend() {
+    // ShutdownOptions: --shutdown-timeout defaults to 30s; the chart sets the same explicitly
+    JsonNode cm = m.get("ConfigMap", F + "-shipper").path("data");
+    assertThat(cm.path("SPECWATCH_SHUTDOWN_TIMEOUT").asText()).isEqualTo("30s");
+    JsonNode spec = podSpec(m.get("DaemonSet", F + "-shipper"));
+    assertThat(spec.path("terminationGracePeriodSeconds").asInt()).isEqualTo(45);
+
+    Manifests longer =
+        Chart.render(
+            "shipper:\n  shutdownTimeoutSeconds: 50\n  terminationGracePeriodSeconds: 60\n");
+    assertThat(
+            longer.get("ConfigMap", F + "-shipper").at("/data/SPECWATCH_SHUTDOWN_TIMEOUT").asText())
+        .isEqualTo("50s");
+    assertThat(
+            podSpec(longer.get("DaemonSet", F + "-shipper"))
+                .path("terminationGracePeriodSeconds")
+                .asInt())
+        .isEqualTo(60);
+    // a grace period the shutdown cannot finish in fails the render, naming both settings
+    assertThatThrownBy(() -> Chart.render("shipper:\n  shutdownTimeoutSeconds: 50\n"))
+        .hasMessageContaining("shipper.terminationGracePeriodSeconds (45)")
+        .hasMessageContaining("shipper.shutdownTimeoutSeconds (50)");
+    assertThatThrownBy(() -> Chart.render("shipper:\n  terminationGracePeriodSeconds: 39\n"))
+        .hasMessageContaining("shipper.terminationGracePeriodSeconds (39)");
   }
 
   @Test

@@ -14,6 +14,8 @@ class ValuesSchemaTest {
       strings = {
         "image:\n  tag: latest\n",
         "streams:\n  terminationGracePeriodSeconds: 30\n",
+        "shipper:\n  shutdownTimeoutSeconds: 0\n",
+        "shipper:\n  terminationGracePeriodSeconds: 10s\n",
         "health:\n  port: http\n",
         "shipper:\n  checkpoint:\n    type: pvc\n    mountPath: /x\n",
         "sink:\n  enabled: maybe\n",
