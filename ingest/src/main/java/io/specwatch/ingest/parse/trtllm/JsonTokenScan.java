@@ -90,7 +90,9 @@ abstract class JsonTokenScan {
   /**
    * The string from pos (just after the opening quote) to its closing quote, with escapes decoded
    * as JSON (and Jackson) reads them, pos after the closing quote; null when it holds a character
-   * outside printable ASCII, a bad escape or no closing quote.
+   * outside printable ASCII, a bad escape, an escaped surrogate or no closing quote. Surrogates are
+   * left to Jackson: it reads an unpaired one in a value but rejects it in a field name
+   * ("Unexpected low surrogate in field name"), which this scanner does not tell apart.
    */
   final String string() {
     int start = pos;
@@ -136,6 +138,9 @@ abstract class JsonTokenScan {
               return null; // also the 0 after the line, before reading past it
             }
             v = v << 4 | d;
+          }
+          if (v >= Character.MIN_SURROGATE && v <= Character.MAX_SURROGATE) {
+            return null;
           }
           sb.append((char) v);
         }
