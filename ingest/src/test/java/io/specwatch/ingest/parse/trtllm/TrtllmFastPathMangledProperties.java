@@ -1,6 +1,7 @@
 package io.specwatch.ingest.parse.trtllm;
 
 import static io.specwatch.ingest.parse.trtllm.TrtllmFastPathCheck.CORPUS;
+import static io.specwatch.ingest.parse.trtllm.TrtllmFastPathCheck.PARSER;
 import static io.specwatch.ingest.parse.trtllm.TrtllmFastPathCheck.assertSame;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -55,8 +56,7 @@ class TrtllmFastPathMangledProperties {
       assertSame("{\"iterLatencyMS\": 0.0, \"note\": \"" + key + "\", \"iter\": 0}");
     }
     ParseResult lone =
-        new TrtllmIterationStatsParser()
-            .parse("{\"iterLatencyMS\": 0.0, \"n\": {\"\\ude00\": true}, \"iter\": 0}");
+        PARSER.parse("{\"iterLatencyMS\": 0.0, \"n\": {\"\\ude00\": true}, \"iter\": 0}");
     assertThat(lone).isInstanceOf(ParseResult.Failed.class);
   }
 
