@@ -2,7 +2,12 @@
 # Benchmark of the streams app (./specwatch bench streams), on its OWN plain-process Kafka + registry
 # (non-default ports, own run dir: nothing shared with the demo or with tests):
 #   1. throughput: W + N realistic SGLang interval events (Avro, many deployments, event time
-#      advancing so windows close) on one topic; Kafka's consumer perf tool reads that topic
+#      advancing so windows close) on one topic, after one run context per deployment on the
+#      run-context topic (four models on two hardware classes, TP 8; every 10th deployment
+#      non-speculative, so the other deployments' closed windows get a comparison key and join
+#      baselines learned from those: the whole baseline stage runs, as in a fleet whose shippers
+#      publish their run contexts; before 2026-12-04 the input had no run contexts and every row
+#      took the no-run-context path); Kafka's consumer perf tool reads that topic
 #      (records/s; three runs, the median one is the baseline), then the streams app with
 #      exactly_once_v2 processes it from the beginning. The sustained rate counts the last N
 #      events: from the first commit at or past the W warm-up events (the JVM's JIT compiles the
@@ -22,6 +27,9 @@
 #                 SPECWATCH_BENCH_JAVA_OPTS (JVM options of both the app and the perf tool, default
 #                 -Xmx512m)  SPECWATCH_BENCH_APP_ARGS (extra `streams run` options of the throughput
 #                 run, e.g. "-K statestore.cache.max.bytes=0")  SPECWATCH_BENCH_KEEP_SERVICES=1
+#                 SPECWATCH_BENCH_RUN_CONTEXTS=1 (0: no run contexts and no plain deployments, the
+#                 input of the figures before 2026-12-04)  SPECWATCH_BENCH_PLAIN_EVERY=10 (every
+#                 Nth deployment non-speculative; 0: none)
 set -euo pipefail
 # shellcheck source=scripts/lib.sh
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
@@ -38,6 +46,9 @@ DEPLOYMENTS=$(_int SPECWATCH_BENCH_DEPLOYMENTS 1000 1)
 HEAP_DEPLOYMENTS=$(_int SPECWATCH_BENCH_HEAP_DEPLOYMENTS 10000 1)
 HEAP_EVENTS=$(_int SPECWATCH_BENCH_HEAP_EVENTS 50000 1)
 PARTITIONS=$(_int SPECWATCH_BENCH_PARTITIONS 3 1)
+RUN_CONTEXTS=$(_int SPECWATCH_BENCH_RUN_CONTEXTS 1 0)
+((RUN_CONTEXTS <= 1)) || die "setting SPECWATCH_BENCH_RUN_CONTEXTS must be 0 or 1, got '$RUN_CONTEXTS'"
+PLAIN_EVERY=$(_int SPECWATCH_BENCH_PLAIN_EVERY 10 0)
 BASE=$(_int SPECWATCH_BENCH_PORT_BASE 29200 1025)
 ((BASE < 65500)) || die "setting SPECWATCH_BENCH_PORT_BASE must be below 65500, got $BASE"
 JAVA_OPTS=(${SPECWATCH_BENCH_JAVA_OPTS:--Xmx512m})
@@ -120,8 +131,18 @@ IN="bench.decode-events.$RUN_ID"
 OUT="bench.window-results.$RUN_ID"
 topic "$IN" "$PARTITIONS"
 topic "$OUT" "$PARTITIONS" append-time
-log "producing $TOTAL events ($WARMUP warm-up + $EVENTS measured) of $DEPLOYMENTS deployments to $IN ($PARTITIONS partitions)"
-bench produce "$BOOTSTRAP" "$REGISTRY" "$IN" "$TOTAL" "$DEPLOYMENTS" stream | tee "$WORK/produce.txt"
+CONTEXT_ARGS=()
+INPUT_DESC="no run contexts"
+if ((RUN_CONTEXTS == 1)); then
+  # the app's run-context topic ($IN-run-context, run_app), created as the app would: compacted,
+  # co-partitioned with the input
+  topic "$IN-run-context" "$PARTITIONS" compact
+  CONTEXT_ARGS=("$IN-run-context" "$PLAIN_EVERY")
+  INPUT_DESC="a run context per deployment"
+  ((PLAIN_EVERY > 0)) && INPUT_DESC+=", every ${PLAIN_EVERY}th deployment non-speculative"
+fi
+log "producing $TOTAL events ($WARMUP warm-up + $EVENTS measured) of $DEPLOYMENTS deployments to $IN ($PARTITIONS partitions; $INPUT_DESC)"
+bench produce "$BOOTSTRAP" "$REGISTRY" "$IN" "$TOTAL" "$DEPLOYMENTS" stream "${CONTEXT_ARGS[@]}" | tee "$WORK/produce.txt"
 
 # three runs, the median one is the baseline (each is a fresh JVM reading a short topic, so single
 # runs moved 156 000-295 000 records/s between benches; ingest's kcat baseline is taken the same way)
@@ -157,6 +178,13 @@ run_app "$APP_ID" "$IN" "$OUT" ${SPECWATCH_BENCH_APP_ARGS:-}
 bench await "$BOOTSTRAP" "$APP_ID" "$IN" 1800 "$WARMUP" "$APP_PID" "$BROKER_PID" | tee "$WORK/streams.txt"
 kill -0 "$APP_PID" 2>/dev/null || die "the app died, see $WORK/$APP_ID.log"
 stop_app
+# which path of the baseline stage the window rows took (the input is meant to exercise the join)
+bench baselines "$BOOTSTRAP" "$REGISTRY" "$OUT" | tee "$WORK/baselines.txt"
+BASELINE_ROWS=$(cat "$WORK/baselines.txt")
+LEARNED_ROWS=$(sed -n 's/.* learned=\([0-9]*\).*/\1/p' "$WORK/baselines.txt")
+if ((RUN_CONTEXTS == 1 && PLAIN_EVERY > 0 && ${LEARNED_ROWS:-0} == 0)); then
+  die "no window row met a learned baseline ($BASELINE_ROWS): the input did not exercise the baseline join"
+fi
 log "floor: a no-op exactly_once_v2 topology decoding the same topic's Avro values with the app's decoder"
 "$JAVA" "${JAVA_OPTS[@]}" -cp "$CP" io.specwatch.streams.StreamsFloorBench "$BOOTSTRAP" "$REGISTRY" "$IN" \
   "bench-floor-$RUN_ID" fast "$WARMUP" 2>"$WORK/floor.log" | tee "$WORK/floor.txt"
@@ -207,9 +235,10 @@ RSS_K=$(awk '/^VmRSS/ {print $2}' "/proc/$APP_PID/status")
 stop_app
 
 echo
-echo "==== streams benchmark ($(nproc) cores, $WARMUP warm-up + $EVENTS measured events, $DEPLOYMENTS deployments, $PARTITIONS partitions, run $RUN_ID)"
+echo "==== streams benchmark ($(nproc) cores, $WARMUP warm-up + $EVENTS measured events, $DEPLOYMENTS deployments ($INPUT_DESC), $PARTITIONS partitions, run $RUN_ID)"
 printf 'consumer perf tool (baseline, median of %s): %.0f records/s\n' "${PERF_RATES[*]}" "$PERF_RATE"
 printf 'streams app, exactly_once_v2:  %d events/s sustained (after the warm-up), %d events/s over the whole run\n' "$APP_RATE" "$WHOLE_RATE"
+printf 'window rows by baselineSource: %s\n' "$BASELINE_ROWS"
 awk -v a="$APP_RATE" -v b="$PERF_RATE" 'BEGIN {printf "ratio streams / consumer perf: %.3f (target >= 0.25)\n", a / b}'
 printf 'floor (no-op EOS topology, Avro decode by the app decoder only): %d events/s %s\n' "$FLOOR_RATE" "$FLOOR_SPAN"
 awk -v a="$FLOOR_RATE" -v b="$PERF_RATE" -v c="$APP_RATE" 'BEGIN {printf "ratio floor / consumer perf: %.3f; the app reaches %.0f %% of the floor\n", a / b, 100 * c / a}'

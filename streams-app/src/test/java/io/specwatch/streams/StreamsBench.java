@@ -1,6 +1,9 @@
 package io.specwatch.streams;
 
 import io.specwatch.schemas.DecodeEvent;
+import io.specwatch.schemas.Engine;
+import io.specwatch.schemas.RunContext;
+import io.specwatch.schemas.WindowResult;
 import io.specwatch.serde.AvroSerde;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -13,18 +16,25 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Properties;
+import java.util.TreeMap;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.stream.IntStream;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.OffsetSpec;
 import org.apache.kafka.clients.admin.TopicDescription;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.consumer.OffsetAndMetadata;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.serialization.StringDeserializer;
 import org.apache.kafka.common.serialization.StringSerializer;
 
 /**
@@ -35,13 +45,23 @@ import org.apache.kafka.common.serialization.StringSerializer;
  *       interval events ({@link SyntheticDecodeEvents}), round-robin over the deployments in event
  *       time order. {@code stream}: one line per deployment every 1.2 s of event time, so windows
  *       close as the input advances (steady state). {@code open}: every event inside the first
- *       minute, so every deployment's window is open at the end (state size).
+ *       minute, so every deployment's window is open at the end (state size). With {@code
+ *       CONTEXT_TOPIC PLAIN_EVERY}: first one {@link RunContext} per deployment to CONTEXT_TOPIC
+ *       ({@link #context}: four models on two hardware classes, TP 8, observed an hour before the
+ *       first event), and the first of every PLAIN_EVERY deployments (0: none) non-speculative
+ *       ({@link SyntheticDecodeEvents#plain}), so closed windows meet a run context, get a
+ *       comparison key and join baselines learned from the plain deployments, as in a fleet whose
+ *       shippers publish their run contexts.
  *   <li>{@code await BOOTSTRAP GROUP TOPIC TIMEOUT_S}: polls the group's committed offsets (with
  *       exactly-once they move only when the output and state of those records are committed) until
  *       they reach the end of TOPIC; prints {@code events=N seconds=S events_per_s=R}, counted from
  *       the first commit seen. {@code await ... TIMEOUT_S WARMUP PID...}: the same from the first
  *       commit past WARMUP records, and the CPU seconds each PID used in that span ({@code
  *       cpu_s=PID:S,...}, from {@code /proc/PID/stat}; -1 when it could not be read).
+ *   <li>{@code baselines BOOTSTRAP REGISTRY TOPIC}: reads the committed window results of TOPIC and
+ *       prints {@code rows=N} and the rows per kind of {@code baselineSource} ({@code learned},
+ *       {@code static}, each {@code none:<reason>}), so the bench can show which path of the
+ *       baseline stage its input took.
  * </ul>
  */
 public final class StreamsBench {
@@ -50,14 +70,18 @@ public final class StreamsBench {
   private StreamsBench() {}
 
   public static void main(String[] args) throws Exception {
-    if (args.length == 7 && args[0].equals("produce")) {
+    if ((args.length == 7 || args.length == 9) && args[0].equals("produce")) {
       produce(
           args[1],
           args[2],
           args[3],
           Long.parseLong(args[4]),
           Integer.parseInt(args[5]),
-          args[6].equals("open"));
+          args[6].equals("open"),
+          args.length == 9 ? args[7] : null,
+          args.length == 9 ? Integer.parseInt(args[8]) : 0);
+    } else if (args.length == 4 && args[0].equals("baselines")) {
+      baselines(args[1], args[2], args[3]);
     } else if (args.length >= 5 && args[0].equals("await")) {
       List<Long> pids = new ArrayList<>();
       for (int i = 6; i < args.length; i++) {
@@ -72,14 +96,23 @@ public final class StreamsBench {
           pids);
     } else {
       System.err.println(
-          "usage: StreamsBench produce BOOTSTRAP REGISTRY TOPIC EVENTS DEPLOYMENTS stream|open\n"
-              + "       StreamsBench await BOOTSTRAP GROUP TOPIC TIMEOUT_S [WARMUP_EVENTS]");
+          "usage: StreamsBench produce BOOTSTRAP REGISTRY TOPIC EVENTS DEPLOYMENTS stream|open"
+              + " [CONTEXT_TOPIC PLAIN_EVERY]\n"
+              + "       StreamsBench await BOOTSTRAP GROUP TOPIC TIMEOUT_S [WARMUP_EVENTS]\n"
+              + "       StreamsBench baselines BOOTSTRAP REGISTRY WINDOW_RESULTS_TOPIC");
       System.exit(2);
     }
   }
 
   static void produce(
-      String bootstrap, String registry, String topic, long events, int deployments, boolean open)
+      String bootstrap,
+      String registry,
+      String topic,
+      long events,
+      int deployments,
+      boolean open,
+      String contextTopic,
+      int plainEvery)
       throws Exception {
     Properties p = new Properties();
     p.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap);
@@ -97,6 +130,9 @@ public final class StreamsBench {
     // open: every round inside [0 s, 55 s) of the first window; stream: 1.2 s per round
     double roundMs = open ? 55_000.0 / rounds : 1_200.0;
     AtomicReference<Exception> failure = new AtomicReference<>();
+    if (contextTopic != null) {
+      produceContexts(p, registry, contextTopic, names, plainEvery);
+    }
     long t0 = System.nanoTime();
     long bytes = 0;
     try (KafkaProducer<String, DecodeEvent> producer =
@@ -109,7 +145,10 @@ public final class StreamsBench {
         int d = (int) (i % deployments);
         long round = i / deployments;
         long ms = (long) (round * roundMs + d * (roundMs / deployments));
-        DecodeEvent e = gen.next(names[d], T0.plusMillis(ms));
+        DecodeEvent e =
+            plain(d, plainEvery)
+                ? gen.plain(names[d], T0.plusMillis(ms))
+                : gen.next(names[d], T0.plusMillis(ms));
         producer.send(
             new ProducerRecord<>(topic, names[d], e),
             (md, ex) -> {
@@ -131,15 +170,123 @@ public final class StreamsBench {
     }
     double s = (System.nanoTime() - t0) / 1e9;
     System.out.printf(
-        "produced events=%d deployments=%d mode=%s avro_bytes_per_event=%d seconds=%.1f events_per_s=%.0f%n",
-        events, deployments, open ? "open" : "stream", bytes, s, events / s);
+        "produced events=%d deployments=%d mode=%s avro_bytes_per_event=%d seconds=%.1f events_per_s=%.0f"
+            + " run_contexts=%d plain_deployments=%d%n",
+        events,
+        deployments,
+        open ? "open" : "stream",
+        bytes,
+        s,
+        events / s,
+        contextTopic == null ? 0 : deployments,
+        IntStream.range(0, deployments).filter(d -> plain(d, plainEvery)).count());
   }
+
+  /** Whether deployment {@code deployment} of the bench is non-speculative. */
+  static boolean plain(int deployment, int plainEvery) {
+    return plainEvery > 0 && deployment % plainEvery == 0;
+  }
+
+  /** One run context per deployment (see the class comment), acknowledged before events start. */
+  private static void produceContexts(
+      Properties p, String registry, String topic, String[] names, int plainEvery)
+      throws Exception {
+    try (KafkaProducer<String, RunContext> producer =
+        new KafkaProducer<>(
+            p,
+            new StringSerializer(),
+            AvroSerde.forClass(RunContext.class, Map.of("schema.registry.url", registry), false)
+                .serializer())) {
+      List<Future<?>> sent = new ArrayList<>();
+      for (int d = 0; d < names.length; d++) {
+        RunContext rc = context(d, names[d], plainEvery, T0.minusSeconds(3600));
+        sent.add(producer.send(new ProducerRecord<>(topic, names[d], rc)));
+      }
+      for (Future<?> f : sent) {
+        f.get();
+      }
+    }
+  }
+
+  /**
+   * Deployment {@code d}'s run context, TP 8. Deployments come in groups of {@code plainEvery}
+   * (single ones when 0) that share a model ({@code group % 4}) and a hardware class ({@code group
+   * / 4 % 2}), so every group's first deployment, the plain one, teaches its group's comparison
+   * keys: 8 keys, each with plain deployments once there are 8 groups.
+   */
+  static RunContext context(int d, String deployment, int plainEvery, Instant observedAt) {
+    boolean plain = plain(d, plainEvery);
+    int group = plainEvery > 0 ? d / plainEvery : d;
+    boolean h200 = group / MODELS.length % 2 == 0;
+    return RunContext.newBuilder()
+        .setContextId("ctx-" + deployment)
+        .setDeploymentId(deployment)
+        .setObservedAt(observedAt)
+        .setEngine(Engine.SGLANG)
+        .setEngineVersion("0.5.4")
+        .setModel(MODELS[group % MODELS.length])
+        .setDraftModel(plain ? null : "eagle3-draft")
+        .setSpecMethod(plain ? "none" : "EAGLE3")
+        .setNumSteps(plain ? null : 3)
+        .setGpuModel(h200 ? "H200" : "H100")
+        .setGpuCount(8)
+        .setHardwareClass(h200 ? "8xH200" : "8xH100")
+        .setTp(8)
+        .setCudaGraph(true)
+        .build();
+  }
+
+  private static final String[] MODELS = {
+    "moonshotai/Kimi-K2-Instruct",
+    "meta-llama/Llama-3.1-70B-Instruct",
+    "Qwen/Qwen3-32B",
+    "deepseek-ai/DeepSeek-V3"
+  };
 
   /**
    * Waits until {@code group}'s committed offsets reach the end of {@code topic}. Prints the rate
    * from the first commit at or past {@code warmup} records (the sustained rate, once the JIT has
    * compiled the hot paths) and, as {@code whole_*}, from the first commit of all.
    */
+  static void baselines(String bootstrap, String registry, String topic) throws Exception {
+    Map<String, Object> c = new HashMap<>();
+    c.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap);
+    c.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed");
+    c.put(ConsumerConfig.MAX_POLL_RECORDS_CONFIG, 5000);
+    Map<String, Long> kinds = new TreeMap<>();
+    long rows = 0;
+    try (KafkaConsumer<String, WindowResult> consumer =
+        new KafkaConsumer<>(
+            c,
+            new StringDeserializer(),
+            AvroSerde.forClass(WindowResult.class, Map.of("schema.registry.url", registry), false)
+                .deserializer())) {
+      List<TopicPartition> parts = new ArrayList<>();
+      consumer
+          .partitionsFor(topic)
+          .forEach(pi -> parts.add(new TopicPartition(topic, pi.partition())));
+      consumer.assign(parts);
+      consumer.seekToBeginning(parts);
+      Map<TopicPartition, Long> end = consumer.endOffsets(parts);
+      long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(5);
+      while (parts.stream().anyMatch(tp -> consumer.position(tp) < end.get(tp))) {
+        if (System.nanoTime() > deadline) {
+          throw new IllegalStateException("could not read " + topic + " to its end in 5 minutes");
+        }
+        for (ConsumerRecord<String, WindowResult> r : consumer.poll(Duration.ofMillis(500))) {
+          rows++;
+          String source = r.value().getBaselineSource();
+          String kind =
+              source == null ? "null" : source.startsWith("none:") ? source : source.split(":")[0];
+          kinds.merge(kind, 1L, Long::sum);
+        }
+      }
+    }
+    StringBuilder out = new StringBuilder("rows=").append(rows);
+    kinds.forEach((k, v) -> out.append(' ').append(k).append('=').append(v));
+    System.out.println(out);
+  }
+
   static void await(
       String bootstrap, String group, String topic, Duration timeout, long warmup, List<Long> pids)
       throws Exception {

@@ -89,6 +89,49 @@ final class SyntheticDecodeEvents {
         .build();
   }
 
+  /**
+   * One interval event of a non-speculative deployment (plain decoding, as SGLang logs it without
+   * {@code accept len}) at {@code at}: 1-32 running requests, a 17-23 ms decode step, cycles = 40 x
+   * running (one token per request and pass), no draft, verify or acceptance fields. Uses the same
+   * random sequence as {@link #next}, so a mix of both stays deterministic for a seed.
+   */
+  DecodeEvent plain(String deployment, Instant at) {
+    long seq = sequence++;
+    int running = 1 + random.nextInt(32);
+    long cycles = (long) DECODE_LOG_INTERVAL * running;
+    double stepMs = round(17 + random.nextDouble() * 6, 2);
+    double genTokS = round(1000 / stepMs * running, 1);
+    byte[] id = new byte[16];
+    random.nextBytes(id);
+    return DecodeEvent.newBuilder()
+        .setEventId(HEX.formatHex(id))
+        .setDeploymentId(deployment)
+        .setHost("gpu-node-" + Math.floorMod(deployment.hashCode(), 64))
+        .setSource("/var/log/sglang/" + deployment + ".log")
+        .setSourceOffset(seq * 190)
+        .setLineNumber(seq + 1)
+        .setEngine(Engine.SGLANG)
+        .setFormat("sglang.decode_batch")
+        .setKind(EventKind.INTERVAL)
+        .setEventTime(at)
+        .setIngestTime(at.plusMillis(40 + random.nextInt(200)))
+        .setRank("TP0")
+        .setTpRank(0)
+        .setIntervalMs(round(1100 + random.nextDouble() * 200, 1))
+        .setDecodePasses((long) DECODE_LOG_INTERVAL)
+        .setCycles(cycles)
+        .setRunningRequests(running)
+        .setQueuedRequests(random.nextInt(4))
+        .setTokenUsage(round(random.nextDouble() * 0.9, 2))
+        .setPerPositionAcceptance(List.of())
+        .setGenThroughputTokS(genTokS)
+        .setCycleMs(stepMs)
+        .setCudaGraph(true)
+        .setSpecEnabled(false)
+        .setRawFields(Map.of("cuda graph", "True"))
+        .build();
+  }
+
   private static double round(double v, int decimals) {
     double f = Math.pow(10, decimals);
     return Math.round(v * f) / f;
