@@ -260,3 +260,5 @@ printf 'BENCH streams.floor_events_per_s %d events/s\n' "$FLOOR_RATE"
 awk -v a="$FLOOR_RATE" -v b="$PERF_RATE" 'BEGIN {printf "BENCH streams.ratio_floor_to_consumer_perf %.4f ratio\n", a / b}'
 printf 'BENCH streams.heap_used_after_gc_mb %d MB <=512\n' "$((HEAP_USED_K / 1024))"
 printf 'BENCH streams.rss_mb %d MB\n' "$((RSS_K / 1024))"
+printf 'BENCH streams.window_rows %d rows\n' "$(sed -n 's/^rows=\([0-9]*\).*/\1/p' "$WORK/baselines.txt")"
+printf 'BENCH streams.window_rows_learned_baseline %d rows\n' "${LEARNED_ROWS:-0}"
