@@ -1,6 +1,7 @@
 package io.specwatch.streams;
 
 import io.specwatch.schemas.WindowResult;
+import io.specwatch.streams.alert.HeapStateCache;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Optional;
@@ -33,7 +34,13 @@ final class BaselineJoin implements Processor<String, WindowResult, String, Wind
   private final StaticBaselines statics;
   private final long maxAgeMs;
   private ProcessorContext<String, WindowResult> context;
-  private KeyValueStore<String, LearnedBaselines> store;
+
+  /** Comparison keys whose learned baselines stay deserialized on the heap. */
+  static final int HEAP_KEYS = 4096;
+
+  // write-through heap copies of the baseline store (only this processor writes it): a row's get
+  // no longer decodes up to 64 entries (LearnedBaselines is immutable, its serde lossless)
+  private HeapStateCache<LearnedBaselines> store;
 
   BaselineJoin(StaticBaselines statics, Duration maxAge) {
     this.statics = statics;
@@ -43,7 +50,9 @@ final class BaselineJoin implements Processor<String, WindowResult, String, Wind
   @Override
   public void init(ProcessorContext<String, WindowResult> context) {
     this.context = context;
-    this.store = context.getStateStore(TopologyNames.BASELINE_STORE);
+    KeyValueStore<String, LearnedBaselines> kv =
+        context.getStateStore(TopologyNames.BASELINE_STORE);
+    this.store = new HeapStateCache<>(kv, HEAP_KEYS);
   }
 
   @Override

@@ -32,22 +32,33 @@ import org.apache.kafka.streams.state.VersionedRecord;
 final class RunContextLookup implements Processor<String, WindowResult, String, WindowResult> {
   private ProcessorContext<String, WindowResult> context;
   private VersionedKeyValueStore<String, RunContext> runContexts;
+  // the previous row's window and context: a closed window's rows come one after another (one
+  // emit of the window aggregator, no run-context update in between), so its other rows reuse it
+  private String lastDeployment;
+  private long lastWindowEndMs;
+  private RunContext lastContext;
 
   @Override
   public void init(ProcessorContext<String, WindowResult> context) {
     this.context = context;
     this.runContexts = context.getStateStore(TopologyNames.RUN_CONTEXT_STORE);
+    this.lastDeployment = null;
+    this.lastContext = null;
   }
 
   @Override
   public void process(Record<String, WindowResult> record) {
     String deployment = record.value().getDeploymentId();
-    VersionedRecord<RunContext> found =
-        runContexts.get(deployment, record.value().getWindowEnd().toEpochMilli() - 1);
-    if (found == null) {
-      found = runContexts.get(deployment);
+    long windowEndMs = record.value().getWindowEnd().toEpochMilli();
+    RunContext rc;
+    if (windowEndMs == lastWindowEndMs && deployment.equals(lastDeployment)) {
+      rc = lastContext;
+    } else {
+      rc = contextAt(deployment, windowEndMs);
+      lastDeployment = deployment;
+      lastWindowEndMs = windowEndMs;
+      lastContext = rc;
     }
-    RunContext rc = found == null ? null : found.value();
     WindowResult row =
         rc == null
             ? record.value()
@@ -84,6 +95,15 @@ final class RunContextLookup implements Processor<String, WindowResult, String, 
     }
     ComparisonKey key = new ComparisonKey(rc.getModel(), hardware.get(), rc.getTp(), bucket.get());
     forward(record, row, key.toString(), null);
+  }
+
+  /** The context in force at the window's last millisecond, else the newest, else null. */
+  private RunContext contextAt(String deployment, long windowEndMs) {
+    VersionedRecord<RunContext> found = runContexts.get(deployment, windowEndMs - 1);
+    if (found == null) {
+      found = runContexts.get(deployment);
+    }
+    return found == null ? null : found.value();
   }
 
   /** Non-speculative rows teach a baseline: per-bucket rows over all categories with T_cyc. */

@@ -5,21 +5,22 @@ import java.util.Map;
 import org.apache.kafka.streams.state.KeyValueStore;
 
 /**
- * A write-through heap copy of one alert state store that only {@link AlertProcessor} writes:
- * {@link #get} returns the value last {@link #put} (or read) for the key without deserializing the
- * store's JSON again (the gets were about half of the alert stage's CPU); every put still goes to
- * the store and its changelog. The values are immutable records, and their JSON round trip is
- * lossless ({@code HeapStateCacheTest}), so a value from the heap equals the one the store would
- * return. Holds at most {@code maxEntries} keys (least recently used leave first); {@link #clear}
- * on every {@code init} of the processor (a revived task restores its stores).
+ * A write-through heap copy of one state store that only one processor writes ({@link
+ * AlertProcessor}'s alert states, {@code BaselineJoin}'s learned baselines): {@link #get} returns
+ * the value last {@link #put} (or read) for the key without deserializing the store's JSON again
+ * (the gets were about half of the alert stage's CPU); every put still goes to the store and its
+ * changelog. The values are immutable records, and their JSON round trip is lossless ({@code
+ * HeapStateCacheTest}), so a value from the heap equals the one the store would return. Holds at
+ * most {@code maxEntries} keys (least recently used leave first); {@link #clear} on every {@code
+ * init} of the processor (a revived task restores its stores).
  *
  * @param <V> the state record type
  */
-final class HeapStateCache<V> {
+public final class HeapStateCache<V> {
   private final KeyValueStore<String, V> store;
   private final Map<String, V> heap;
 
-  HeapStateCache(KeyValueStore<String, V> store, int maxEntries) {
+  public HeapStateCache(KeyValueStore<String, V> store, int maxEntries) {
     this.store = store;
     this.heap =
         new LinkedHashMap<>(16, 0.75f, true) {
@@ -31,7 +32,7 @@ final class HeapStateCache<V> {
   }
 
   /** The store's value for {@code key}, or null. */
-  V get(String key) {
+  public V get(String key) {
     V v = heap.get(key);
     if (v == null) {
       v = store.get(key);
@@ -43,7 +44,7 @@ final class HeapStateCache<V> {
   }
 
   /** Writes {@code value} to the store (and its changelog) and keeps it on the heap. */
-  void put(String key, V value) {
+  public void put(String key, V value) {
     store.put(key, value);
     if (value == null) {
       heap.remove(key);
@@ -53,12 +54,12 @@ final class HeapStateCache<V> {
   }
 
   /** Forgets the heap copies (the store stays). */
-  void clear() {
+  public void clear() {
     heap.clear();
   }
 
   /** The underlying store (iteration, reads that must see the store itself). */
-  KeyValueStore<String, V> store() {
+  public KeyValueStore<String, V> store() {
     return store;
   }
 }
