@@ -49,28 +49,7 @@ final class SyntheticDecodeEvents {
     double p1 = round(p0 * 0.55, 3);
     double p2 = round(p1 * 0.45, 3);
     double genTokS = round(1000 * tau / cycleMs * running, 1);
-    byte[] id = new byte[16];
-    random.nextBytes(id);
-    return DecodeEvent.newBuilder()
-        .setEventId(HEX.formatHex(id))
-        .setDeploymentId(deployment)
-        .setHost("gpu-node-" + Math.floorMod(deployment.hashCode(), 64))
-        .setSource("/var/log/sglang/" + deployment + ".log")
-        .setSourceOffset(seq * 212)
-        .setLineNumber(seq + 1)
-        .setEngine(Engine.SGLANG)
-        .setFormat("sglang.decode_batch")
-        .setKind(EventKind.INTERVAL)
-        .setEventTime(at)
-        .setIngestTime(at.plusMillis(40 + random.nextInt(200)))
-        .setRank("TP0")
-        .setTpRank(0)
-        .setIntervalMs(round(1100 + random.nextDouble() * 200, 1))
-        .setDecodePasses((long) DECODE_LOG_INTERVAL)
-        .setCycles(cycles)
-        .setRunningRequests(running)
-        .setQueuedRequests(random.nextInt(4))
-        .setTokenUsage(round(random.nextDouble() * 0.9, 2))
+    return interval(deployment, at, seq * 212, seq + 1, running, cycles)
         .setAcceptLength(tau)
         .setAcceptRate(round(accepted / (double) drafted, 4))
         .setRawAcceptRate(round(tau / 4, 2))
@@ -101,6 +80,22 @@ final class SyntheticDecodeEvents {
     long cycles = (long) DECODE_LOG_INTERVAL * running;
     double stepMs = round(17 + random.nextDouble() * 6, 2);
     double genTokS = round(1000 / stepMs * running, 1);
+    return interval(deployment, at, seq * 190, seq + 1, running, cycles)
+        .setPerPositionAcceptance(List.of())
+        .setGenThroughputTokS(genTokS)
+        .setCycleMs(stepMs)
+        .setCudaGraph(true)
+        .setSpecEnabled(false)
+        .setRawFields(Map.of("cuda graph", "True"))
+        .build();
+  }
+
+  /**
+   * The fields every SGLang TP0 interval line gives, random ones drawn in a fixed order (event id,
+   * ingest delay, interval, queue, token usage), so a seed keeps giving the same events.
+   */
+  private DecodeEvent.Builder interval(
+      String deployment, Instant at, long offset, long lineNumber, int running, long cycles) {
     byte[] id = new byte[16];
     random.nextBytes(id);
     return DecodeEvent.newBuilder()
@@ -108,8 +103,8 @@ final class SyntheticDecodeEvents {
         .setDeploymentId(deployment)
         .setHost("gpu-node-" + Math.floorMod(deployment.hashCode(), 64))
         .setSource("/var/log/sglang/" + deployment + ".log")
-        .setSourceOffset(seq * 190)
-        .setLineNumber(seq + 1)
+        .setSourceOffset(offset)
+        .setLineNumber(lineNumber)
         .setEngine(Engine.SGLANG)
         .setFormat("sglang.decode_batch")
         .setKind(EventKind.INTERVAL)
@@ -122,14 +117,7 @@ final class SyntheticDecodeEvents {
         .setCycles(cycles)
         .setRunningRequests(running)
         .setQueuedRequests(random.nextInt(4))
-        .setTokenUsage(round(random.nextDouble() * 0.9, 2))
-        .setPerPositionAcceptance(List.of())
-        .setGenThroughputTokS(genTokS)
-        .setCycleMs(stepMs)
-        .setCudaGraph(true)
-        .setSpecEnabled(false)
-        .setRawFields(Map.of("cuda graph", "True"))
-        .build();
+        .setTokenUsage(round(random.nextDouble() * 0.9, 2));
   }
 
   private static double round(double v, int decimals) {
