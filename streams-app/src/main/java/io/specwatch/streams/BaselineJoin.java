@@ -31,13 +31,12 @@ final class BaselineJoin implements Processor<String, WindowResult, String, Wind
   static final String NO_BASELINE = "none:no-baseline";
   static final String STATIC = "static";
 
-  private final StaticBaselines statics;
-  private final long maxAgeMs;
-  private ProcessorContext<String, WindowResult> context;
-
   /** Comparison keys whose learned baselines stay deserialized on the heap. */
   static final int HEAP_KEYS = 4096;
 
+  private final StaticBaselines statics;
+  private final long maxAgeMs;
+  private ProcessorContext<String, WindowResult> context;
   // write-through heap copies of the baseline store (only this processor writes it): a row's get
   // no longer decodes up to 64 entries (LearnedBaselines is immutable, its serde lossless)
   private HeapStateCache<LearnedBaselines> store;

@@ -9,10 +9,11 @@ import org.apache.kafka.streams.state.KeyValueStore;
  * AlertProcessor}'s alert states, {@code BaselineJoin}'s learned baselines): {@link #get} returns
  * the value last {@link #put} (or read) for the key without deserializing the store's JSON again
  * (the gets were about half of the alert stage's CPU); every put still goes to the store and its
- * changelog. The values are immutable records, and their JSON round trip is lossless ({@code
- * HeapStateCacheTest}), so a value from the heap equals the one the store would return. Holds at
- * most {@code maxEntries} keys (least recently used leave first); {@link #clear} on every {@code
- * init} of the processor (a revived task restores its stores).
+ * changelog. The values are immutable records whose serde round trip is lossless (the alert states'
+ * JSON: {@code HeapStateCacheTest}; {@code LearnedBaselinesSerde}: {@code BaselinePartsTest}), so a
+ * value from the heap equals the one the store would return. Holds at most {@code maxEntries} keys
+ * (least recently used leave first); {@link #clear} on every {@code init} of the processor (a
+ * revived task restores its stores).
  *
  * @param <V> the state record type
  */
