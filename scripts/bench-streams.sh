@@ -204,6 +204,7 @@ if ((${FLOOR_EVENTS:-0} * 2 < EVENTS)); then
 fi
 APP_RATE=$(sed -n 's/.* events_per_s=\([0-9]*\).*/\1/p' "$WORK/streams.txt")
 WHOLE_RATE=$(sed -n 's/.*whole_events_per_s=\([0-9]*\).*/\1/p' "$WORK/streams.txt")
+DRAIN_S=$(sed -n 's/.*drain_seconds=\([0-9.]*\).*/\1/p' "$WORK/streams.txt")
 [[ -n "$APP_RATE" ]] || die "no streams figure, see $WORK/streams.txt and $WORK/$APP_ID.log"
 APP_EVENTS=$(sed -n 's/^events=\([0-9]*\) .*/\1/p' "$WORK/streams.txt")
 # CPU seconds per 100 000 events of the sustained span: "cpu_s=APP_PID:S,BROKER_PID:S"
@@ -251,6 +252,7 @@ echo "logs and raw tool output: $WORK"
 printf 'BENCH streams.consumer_perf_records_per_s %.0f records/s\n' "$PERF_RATE"
 printf 'BENCH streams.app_events_per_s %d events/s\n' "$APP_RATE"
 printf 'BENCH streams.app_whole_run_events_per_s %d events/s\n' "$WHOLE_RATE"
+printf 'BENCH streams.drain_after_input_s %s s\n' "$DRAIN_S"
 awk -v a="$WHOLE_RATE" -v b="$PERF_RATE" 'BEGIN {printf "BENCH streams.ratio_whole_run_to_consumer_perf %.4f ratio\n", a / b}'
 awk -v a="$APP_RATE" -v b="$PERF_RATE" 'BEGIN {printf "BENCH streams.ratio_app_to_consumer_perf %.4f ratio >=0.25\n", a / b}'
 printf 'BENCH streams.app_cpu_s_per_100k_events %s CPU-s\n' "$APP_CPU"

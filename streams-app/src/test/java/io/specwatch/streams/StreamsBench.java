@@ -54,10 +54,14 @@ import org.apache.kafka.common.serialization.StringSerializer;
  *       shippers publish their run contexts.
  *   <li>{@code await BOOTSTRAP GROUP TOPIC TIMEOUT_S}: polls the group's committed offsets (with
  *       exactly-once they move only when the output and state of those records are committed) until
- *       they reach the end of TOPIC; prints {@code events=N seconds=S events_per_s=R}, counted from
- *       the first commit seen. {@code await ... TIMEOUT_S WARMUP PID...}: the same from the first
- *       commit past WARMUP records, and the CPU seconds each PID used in that span ({@code
- *       cpu_s=PID:S,...}, from {@code /proc/PID/stat}; -1 when it could not be read).
+ *       they reach the end of TOPIC, then until they reach the end of the group's repartition
+ *       topics (the rows of the windows the input closed, one commit interval behind per hop), so
+ *       the app is stopped with all its output written; prints {@code events=N seconds=S
+ *       events_per_s=R ... drain_seconds=D}: the rate over the input's span, counted from the first
+ *       commit seen, and D the time from the input's end to the repartitions'. {@code await ...
+ *       TIMEOUT_S WARMUP PID...}: the same from the first commit past WARMUP records, and the CPU
+ *       seconds each PID used in the input's span ({@code cpu_s=PID:S,...}, from {@code
+ *       /proc/PID/stat}; -1 when it could not be read).
  *   <li>{@code baselines BOOTSTRAP REGISTRY TOPIC}: reads the committed window results of TOPIC and
  *       prints {@code rows=N} and the rows per kind of {@code baselineSource} ({@code learned},
  *       {@code static}, each {@code none:<reason>}), so the bench can show which path of the
@@ -328,14 +332,27 @@ public final class StreamsBench {
       }
       long now = System.nanoTime();
       long[] endTicks = cpuTicks(pids);
+      // the rows of the windows the input closed are still on their way through the repartition
+      // topics (one commit interval per hop): the app is not stopped before it has consumed those
+      // too, so the bench's row counts are complete. The rate is the input's (sustained: after the
+      // warm-up the downstream stages trail the input by those hops, at the same rate)
+      while (!repartitionsDrained(admin, group)) {
+        if (System.nanoTime() > deadline) {
+          System.out.printf(
+              "timeout: repartition topics of %s not drained after %s%n", group, timeout);
+          System.exit(1);
+        }
+        TimeUnit.MILLISECONDS.sleep(100);
+      }
+      double drain = (System.nanoTime() - now) / 1e9;
       double s = (now - startNanos) / 1e9;
       long n = end - startOffset;
       double ws = (now - firstNanos) / 1e9;
       long wn = end - firstOffset;
       System.out.printf(
           "events=%d seconds=%.2f events_per_s=%.0f whole_events=%d whole_seconds=%.2f"
-              + " whole_events_per_s=%.0f%n",
-          n, s, n / s, wn, ws, wn / ws);
+              + " whole_events_per_s=%.0f drain_seconds=%.2f%n",
+          n, s, n / s, wn, ws, wn / ws, drain);
       if (!pids.isEmpty()) {
         StringBuilder cpu = new StringBuilder("cpu_s=");
         for (int i = 0; i < pids.size(); i++) {
@@ -370,6 +387,32 @@ public final class StreamsBench {
       }
     }
     return ticks;
+  }
+
+  /**
+   * Whether {@code group} has committed every record of its repartition topics ({@code
+   * <group>-*-repartition}): committed offset at the high watermark on every partition (the
+   * transaction markers included, as ScaleOutIT waits for them).
+   */
+  private static boolean repartitionsDrained(Admin admin, String group)
+      throws InterruptedException, ExecutionException {
+    Map<TopicPartition, OffsetSpec> specs = new HashMap<>();
+    for (String t : admin.listTopics().names().get()) {
+      if (t.startsWith(group + "-") && t.endsWith("-repartition")) {
+        for (var pi : admin.describeTopics(List.of(t)).allTopicNames().get().get(t).partitions()) {
+          specs.put(new TopicPartition(t, pi.partition()), OffsetSpec.latest());
+        }
+      }
+    }
+    Map<TopicPartition, OffsetAndMetadata> committed =
+        admin.listConsumerGroupOffsets(group).partitionsToOffsetAndMetadata().get();
+    for (var e : admin.listOffsets(specs).all().get().entrySet()) {
+      OffsetAndMetadata c = committed.get(e.getKey());
+      if (e.getValue().offset() > (c == null ? 0 : c.offset())) {
+        return false;
+      }
+    }
+    return true;
   }
 
   private static long committed(Admin admin, String group, String topic)
