@@ -246,16 +246,16 @@ fetch_chdb() {
 # JVM options of the shipper (`ingest`: ship, tail, parse, scrape...) when SPECWATCH_JAVA_OPTS is
 # unset, used by the launcher and `bench ingest` (the image's specwatch-app has the same GC/JIT
 # defaults but the serial GC, see below). Measured on `bench ingest` (1M lines, 2 busy cores,
-# ingest/README.md#benchmark): the serial GC instead of G1 saved ~10 of ~30 CPU-s on a cold replay
+# docs/BENCHMARKS-HISTORY.md, Ingest: rounds of measurement): the serial GC instead of G1 saved ~10 of ~30 CPU-s on a cold replay
 # (G1's concurrent threads and page faults of its large young generation); since 2026-12-02 the
 # parallel GC (2 threads, young generation at most 192 MB): the warm shipper was faster than with
-# the serial GC in 9 of 10 alternating pairs on one broker (ingest/README.md, Benchmark,
+# the serial GC in 9 of 10 alternating pairs on one broker (docs/BENCHMARKS-HISTORY.md, Ingest rounds,
 # session 16): a serial pause stops every shipper thread and leaves a core idle, and its young
 # collections took 15-40 % of the wall time. The image (images/app/specwatch-app) keeps the serial
 # GC: its pod has a 288 MB heap and a 50m CPU request. An AppCDS archive saves ~1 CPU-s and ~1 s of
 # start-up. The JIT stays tiered (C1 then C2): C1 only saved ~2-3 CPU-s on a cold 1M-line replay, but a running shipper
 # (tail, the daemon) is ~25 % faster per line with C2 once warm (82k vs 100-130k lines/s on the
-# bench, ingest/README.md#benchmark round 5).
+# bench, docs/BENCHMARKS-HISTORY.md, Ingest rounds, round 5).
 # The archive (.run/cds/, per jar) is written at the exit of the first run after a build
 # (-XX:ArchiveClassesAtExit, that run's exit takes a few seconds longer) and used from then on;
 # SPECWATCH_CDS=off disables it. Sets INGEST_JAVA_OPTS (array); call ingest_cds_done after java.
