@@ -21,6 +21,7 @@ class ValuesSchemaTest {
         "sink:\n  enabled: maybe\n",
         "unknownTopLevelKey: 1\n",
         "schemaRegistry:\n  url: registry:8081\n",
+        "sink:\n  batchSize: 2000000\n",
       })
   void rejectsABadValue(String values) {
     assertThatThrownBy(() -> Chart.renderText(values))
@@ -33,6 +34,7 @@ class ValuesSchemaTest {
         "image:\n  tag: 0.1.1\n",
         "streams:\n  terminationGracePeriodSeconds: 31\n",
         "shipper:\n  checkpoint:\n    type: emptyDir\n    mountPath: /x\n",
+        "sink:\n  batchSize: 1000000\n",
       })
   void acceptsAGoodValue(String values) {
     assertThat(Chart.renderText(values)).contains("kind: DaemonSet");

@@ -6,8 +6,9 @@ import picocli.CommandLine;
 
 /**
  * Durations in settings: {@code 500ms}, {@code 30s}, {@code 1m}, {@code 2h}, {@code 1d} or ISO-8601
- * ({@code PT30S}, {@code PT1M}, {@code P1D}), case-insensitive. Every app's duration options use
- * {@link Converter}, so they all accept both forms.
+ * ({@code PT30S}, {@code PT1M}, {@code P1D}), case-insensitive. The apps' duration options use
+ * {@link Converter}, so they accept both forms; {@code ingest scrape --interval} is the exception
+ * ({@code ScrapeConfig.parseInterval}: {@code ms}, {@code s}, {@code m} or ISO-8601).
  */
 public final class Durations {
 

@@ -337,7 +337,13 @@ public final class Main implements Runnable {
           return 2;
         }
       }
-      Map<String, Object> props = new HashMap<>(kafka.rawProperties());
+      Map<String, Object> props;
+      try {
+        props = new HashMap<>(kafka.rawProperties());
+      } catch (IllegalArgumentException e) {
+        LOG.error("invalid configuration: {}", e.getMessage());
+        return 2;
+      }
       props.put(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, kafka.bootstrap());
       try (Admin admin = Admin.create(props)) {
         StreamsReset.Result r =
