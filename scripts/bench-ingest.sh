@@ -449,7 +449,8 @@ main() {
     printf "  %-44s %8.2f s      %10.0f lines/s  (median pass, after %d warm-up lines in the same JVM)\n", "ingest ship, warm (first line read -> last ack)", warm, wr, wlines
     printf "  ratio warm ship/kcat (lines/s): %.2f   (target >= 0.5)\n", wr / kr
     # the broker shares the two cores: its CPU per line is part of every run'"'"'s wall time, and it
-    # moves with the bytes per record and with the kernel'"'"'s page-cache work (docs/BENCHMARKS-HISTORY.md, Ingest rounds, session 20)
+    # moves with the bytes per record and with the kernel'"'"'s page-cache work
+    # (docs/BENCHMARKS-HISTORY.md, Ingest rounds, session 20)
     printf "  broker CPU per million lines: kcat (median run) %.2f s, warm ship (median pass) %.2f s\n", k[4] * 1e6 / lines, wbm * 1e6 / lines
     split(klz, kz, " "); kzr = lines / kz[1]; lzr = lines / lzspan
     printf "  %-44s %8.2f s wall %10.0f lines/s  %6.2f s CPU\n", "kcat -P -z lz4 (median of 3)", kz[1], kzr, kz[2] + kz[3]

@@ -245,12 +245,12 @@ fetch_chdb() {
 
 # JVM options of the shipper (`ingest`: ship, tail, parse, scrape...) when SPECWATCH_JAVA_OPTS is
 # unset, used by the launcher and `bench ingest` (the image's specwatch-app has the same GC/JIT
-# defaults but the serial GC, see below). Measured on `bench ingest` (1M lines, 2 busy cores,
-# docs/BENCHMARKS-HISTORY.md, Ingest: rounds of measurement): the serial GC instead of G1 saved ~10 of ~30 CPU-s on a cold replay
-# (G1's concurrent threads and page faults of its large young generation); since 2026-12-02 the
-# parallel GC (2 threads, young generation at most 192 MB): the warm shipper was faster than with
-# the serial GC in 9 of 10 alternating pairs on one broker (docs/BENCHMARKS-HISTORY.md, Ingest rounds,
-# session 16): a serial pause stops every shipper thread and leaves a core idle, and its young
+# defaults but the serial GC, see below). Measured on `bench ingest` (1M lines, 2 busy cores;
+# docs/BENCHMARKS-HISTORY.md, Ingest: rounds of measurement): the serial GC instead of G1 saved
+# ~10 of ~30 CPU-s on a cold replay (G1's concurrent threads and page faults of its large young
+# generation); since 2026-12-02 the parallel GC (2 threads, young generation at most 192 MB): the
+# warm shipper was faster than with the serial GC in 9 of 10 alternating pairs on one broker
+# (Ingest rounds, session 16): a serial pause stops every shipper thread and leaves a core idle, and its young
 # collections took 15-40 % of the wall time. The image (images/app/specwatch-app) keeps the serial
 # GC: its pod has a 288 MB heap and a 50m CPU request. An AppCDS archive saves ~1 CPU-s and ~1 s of
 # start-up. The JIT stays tiered (C1 then C2): C1 only saved ~2-3 CPU-s on a cold 1M-line replay, but a running shipper
