@@ -3,6 +3,8 @@ package io.specwatch.streams;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
@@ -15,32 +17,24 @@ class MainCliTest {
     return new CommandLine(new Main()).execute(args);
   }
 
+  /** {@code reset} on this test's state dir and an address nobody listens on, then {@code more}. */
+  private int reset(String... more) {
+    List<String> args =
+        new ArrayList<>(
+            List.of("reset", "--bootstrap", "127.0.0.1:1", "--state-dir", dir.toString()));
+    args.addAll(List.of(more));
+    return run(args.toArray(String[]::new));
+  }
+
   @Test
   void resetExitsTwoOnAnUnreadableKafkaPropertiesFile() {
-    assertThat(
-            run(
-                "reset",
-                "--bootstrap",
-                "127.0.0.1:1",
-                "--state-dir",
-                dir.toString(),
-                "--kafka-properties-file",
-                dir.resolve("missing.properties").toString()))
+    assertThat(reset("--kafka-properties-file", dir.resolve("missing.properties").toString()))
         .isEqualTo(2);
   }
 
   @Test
   void resetExitsTwoOnABadDatetime() {
-    assertThat(
-            run(
-                "reset",
-                "--bootstrap",
-                "127.0.0.1:1",
-                "--state-dir",
-                dir.toString(),
-                "--to-datetime",
-                "yesterday"))
-        .isEqualTo(2);
+    assertThat(reset("--to-datetime", "yesterday")).isEqualTo(2);
   }
 
   @Test

@@ -396,14 +396,21 @@ public final class StreamsBench {
    */
   private static boolean repartitionsDrained(Admin admin, String group)
       throws InterruptedException, ExecutionException {
+    List<String> topics =
+        admin.listTopics().names().get().stream()
+            .filter(t -> t.startsWith(group + "-") && t.endsWith("-repartition"))
+            .toList();
     Map<TopicPartition, OffsetSpec> specs = new HashMap<>();
-    for (String t : admin.listTopics().names().get()) {
-      if (t.startsWith(group + "-") && t.endsWith("-repartition")) {
-        for (var pi : admin.describeTopics(List.of(t)).allTopicNames().get().get(t).partitions()) {
-          specs.put(new TopicPartition(t, pi.partition()), OffsetSpec.latest());
-        }
-      }
-    }
+    admin
+        .describeTopics(topics)
+        .allTopicNames()
+        .get()
+        .forEach(
+            (t, d) ->
+                d.partitions()
+                    .forEach(
+                        pi ->
+                            specs.put(new TopicPartition(t, pi.partition()), OffsetSpec.latest())));
     Map<TopicPartition, OffsetAndMetadata> committed =
         admin.listConsumerGroupOffsets(group).partitionsToOffsetAndMetadata().get();
     for (var e : admin.listOffsets(specs).all().get().entrySet()) {
