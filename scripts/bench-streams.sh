@@ -15,7 +15,10 @@
 #      reach the end; prints both, the ratio (target >= 0.25) and the whole-run rate (from the
 #      first commit) for comparison. Then the floor: a topology that only decodes the same topic's
 #      Avro values (the app's own decoder) with the same Streams settings (StreamsFloorBench, no
-#      state, no output), sustained rate and ratio: what Kafka Streams itself allows on this machine.
+#      state, no output), sustained rate and ratio: what Kafka Streams itself allows on this machine;
+#      and the windowed floor (since 2026-12-04): the DSL's simplest windowed aggregation with the
+#      app's window semantics (StreamsFloorBench window-count: a count per deployment and one-minute
+#      window, 30 s grace, emit on close, exactly_once_v2), where every windowing topology starts.
 #   2. heap: the app with -Xmx512m over events of 10,000 deployments whose windows are all open at
 #      the end; heap used after a full GC (jcmd GC.run + GC.heap_info) and RSS (target <= 512 MB).
 #
@@ -202,6 +205,21 @@ if ((${FLOOR_EVENTS:-0} * 2 < EVENTS)); then
   [[ -n "$FLOOR_RATE" && "$FLOOR_RATE" != 0 ]] || die "no floor figure, see $WORK/floor.log"
   FLOOR_SPAN="over its whole run (its span past the warm-up held ${FLOOR_EVENTS:-0} of the $EVENTS measured events)"
 fi
+# The windowed floor: the DSL's simplest aggregation with the app's window semantics (a count per
+# deployment and one-minute window, 30 s grace, emitted once on close) under the same settings: what
+# any topology that windows per deployment under exactly-once starts from (since 2026-12-04).
+log "windowed floor: a DSL windowed count per deployment (emit on close, exactly_once_v2) over the same topic"
+"$JAVA" "${JAVA_OPTS[@]}" -cp "$CP" io.specwatch.streams.StreamsFloorBench "$BOOTSTRAP" "$REGISTRY" "$IN" \
+  "bench-count-$RUN_ID" window-count "$WARMUP" 2>"$WORK/count.log" | tee "$WORK/count.txt"
+COUNT_RATE=$(sed -n 's/.* events_per_s=\([0-9]*\).*/\1/p' "$WORK/count.txt")
+[[ -n "$COUNT_RATE" ]] || die "no windowed floor figure, see $WORK/count.log"
+COUNT_SPAN="sustained"
+COUNT_EVENTS=$(sed -n 's/^events=\([0-9]*\) .*/\1/p' "$WORK/count.txt")
+if ((${COUNT_EVENTS:-0} * 2 < EVENTS)); then # as the floor's above
+  COUNT_RATE=$(sed -n 's/.*whole_events_per_s=\([0-9]*\).*/\1/p' "$WORK/count.txt")
+  [[ -n "$COUNT_RATE" && "$COUNT_RATE" != 0 ]] || die "no windowed floor figure, see $WORK/count.log"
+  COUNT_SPAN="over its whole run (its span past the warm-up held ${COUNT_EVENTS:-0} of the $EVENTS measured events)"
+fi
 APP_RATE=$(sed -n 's/.* events_per_s=\([0-9]*\).*/\1/p' "$WORK/streams.txt")
 WHOLE_RATE=$(sed -n 's/.*whole_events_per_s=\([0-9]*\).*/\1/p' "$WORK/streams.txt")
 DRAIN_S=$(sed -n 's/.*drain_seconds=\([0-9.]*\).*/\1/p' "$WORK/streams.txt")
@@ -243,6 +261,8 @@ printf 'window rows by baselineSource: %s\n' "$BASELINE_ROWS"
 awk -v a="$APP_RATE" -v b="$PERF_RATE" 'BEGIN {printf "ratio streams / consumer perf: %.3f (target >= 0.25)\n", a / b}'
 printf 'floor (no-op EOS topology, Avro decode by the app decoder only): %d events/s %s\n' "$FLOOR_RATE" "$FLOOR_SPAN"
 awk -v a="$FLOOR_RATE" -v b="$PERF_RATE" -v c="$APP_RATE" 'BEGIN {printf "ratio floor / consumer perf: %.3f; the app reaches %.0f %% of the floor\n", a / b, 100 * c / a}'
+printf 'windowed floor (DSL count per deployment and window, emit on close, EOS): %d events/s %s\n' "$COUNT_RATE" "$COUNT_SPAN"
+awk -v a="$COUNT_RATE" -v b="$PERF_RATE" -v c="$APP_RATE" 'BEGIN {printf "ratio windowed floor / consumer perf: %.3f; the app reaches %.0f %% of it\n", a / b, 100 * c / a}'
 printf 'CPU per 100 000 events in the app'"'"'s sustained span: the app %s s, the broker %s s; the broker in the median perf tool run: %s s per 100 000 records\n' \
   "$APP_CPU" "$APP_BROKER_CPU" "$PERF_BROKER_CPU"
 printf 'heap, %d deployments with open windows (-Xmx512m): used after full GC %d MB of %d MB committed, RSS %d MB (target <= 512 MB)\n' \
@@ -260,6 +280,8 @@ printf 'BENCH streams.broker_cpu_s_per_100k_events_app %s CPU-s\n' "$APP_BROKER_
 printf 'BENCH streams.broker_cpu_s_per_100k_records_consumer_perf %s CPU-s\n' "$PERF_BROKER_CPU"
 printf 'BENCH streams.floor_events_per_s %d events/s\n' "$FLOOR_RATE"
 awk -v a="$FLOOR_RATE" -v b="$PERF_RATE" 'BEGIN {printf "BENCH streams.ratio_floor_to_consumer_perf %.4f ratio\n", a / b}'
+printf 'BENCH streams.window_count_floor_events_per_s %d events/s\n' "$COUNT_RATE"
+awk -v a="$COUNT_RATE" -v b="$PERF_RATE" 'BEGIN {printf "BENCH streams.ratio_window_count_floor_to_consumer_perf %.4f ratio\n", a / b}'
 printf 'BENCH streams.heap_used_after_gc_mb %d MB <=512\n' "$((HEAP_USED_K / 1024))"
 printf 'BENCH streams.rss_mb %d MB\n' "$((RSS_K / 1024))"
 printf 'BENCH streams.window_rows %d rows\n' "$(sed -n 's/^rows=\([0-9]*\).*/\1/p' "$WORK/baselines.txt")"
