@@ -117,7 +117,7 @@ ch_v=$( (clickhouse-server --version 2>/dev/null || clickhouse-client --version 
   echo "## How to reproduce"
   echo
   echo '```'
-  echo "./specwatch bench                 # every part in turn, then this file (about 15-30 min on 2 busy cores)"
+  echo "./specwatch bench                 # every part in turn, then this file (about 20-40 min on 2 busy cores)"
   echo "./specwatch bench all e2e sink    # only these parts, then this file (the other parts keep their last output)"
   echo "./specwatch bench all --report-only   # rewrite this file from the kept outputs (.run/bench-all/*.out)"
   echo "./specwatch bench ingest          # one part, figures on the terminal only"
@@ -129,6 +129,7 @@ ch_v=$( (clickhouse-server --version 2>/dev/null || clickhouse-client --version 
   echo "|---|---|---|"
   echo "| ingest | \`ingest ship\` of a mixed engine log: parse, normalise, Avro, idempotent produce (lines/s) | \`kcat -P\` producing the same raw lines |"
   echo "| streams | streams app, exactly_once_v2, events/s; heap with 10 000 deployments' windows open | Kafka's ConsumerPerformance on the same topic |"
+  echo "| streams-steady | the same as streams after 1 000 000 warm-up events, 1 000 000 measured; also the windowed floor (the DSL's windowed count per deployment, emit on close, exactly_once_v2) | Kafka's ConsumerPerformance on the same topic |"
   echo "| sink | sink rows/s into decode_events and window_results (median of rounds) | \`clickhouse-client\` inserting the same rows as TSV |"
   echo "| e2e | log lines -> ship -> streams (EOS) -> sink -> ClickHouse rows/s; latency p99 event time -> row visible vs window + grace (realtime generation + \`ingest tail\`) | Kafka's ConsumerPerformance on the same decode-events topic |"
   echo
