@@ -16,9 +16,10 @@
 #      first commit) for comparison. Then the floor: a topology that only decodes the same topic's
 #      Avro values (the app's own decoder) with the same Streams settings (StreamsFloorBench, no
 #      state, no output), sustained rate and ratio: what Kafka Streams itself allows on this machine;
-#      and the windowed floor (since 2026-12-04): the DSL's simplest windowed aggregation with the
-#      app's window semantics (StreamsFloorBench window-count: a count per deployment and one-minute
-#      window, 30 s grace, emit on close, exactly_once_v2), where every windowing topology starts.
+#      and with SPECWATCH_BENCH_WINDOWED_FLOOR=1 (bench-streams-steady.sh sets it; since 2026-12-04)
+#      the windowed floor: the DSL's simplest windowed aggregation with the app's window semantics
+#      (StreamsFloorBench window-count: a count per deployment and one-minute window, 30 s grace,
+#      emit on close, exactly_once_v2), where every windowing topology starts.
 #   2. heap: the app with -Xmx512m over events of 10,000 deployments whose windows are all open at
 #      the end; heap used after a full GC (jcmd GC.run + GC.heap_info) and RSS (target <= 512 MB).
 #
@@ -216,7 +217,7 @@ fi
 # deployment under exactly-once starts from (since 2026-12-04). Off in the default span: its RocksDB
 # store and JIT warm-up take longer than the 200 000-event warm-up, and its first commit past the
 # warm-up can come after most of the measured events (2026-12-04 13:55 UTC: 47 932 of 200 000 in its
-# span, a whole-run rate of 0.131 of the perf tool against 0.22-0.26 at steady state).
+# span, a whole-run rate of 0.131 of the perf tool against 0.21-0.26 at steady state).
 COUNT_RATE=""
 if ((WINDOWED_FLOOR)); then
   log "windowed floor: a DSL windowed count per deployment (emit on close, exactly_once_v2) over the same topic"

@@ -67,13 +67,6 @@ public final class StreamsFloorBench {
     p.put("auto.offset.reset", "earliest");
     StreamsBuilder b = new StreamsBuilder();
     Map<String, String> registry = Map.of("schema.registry.url", args[1]);
-    Serde<?> values =
-        switch (args[4]) {
-          case "window-count" -> Serdes.ByteArray(); // not used
-          case "avro" -> AvroSerde.forClass(DecodeEvent.class, registry, false);
-          case "fast" -> FastDecodeEventDeserializer.serde(registry);
-          default -> Serdes.ByteArray();
-        };
     if ("window-count".equals(args[4])) {
       String out = topic + ".floor-count." + appId;
       try (Admin admin = Admin.create(Map.of("bootstrap.servers", bootstrap))) {
@@ -102,6 +95,12 @@ public final class StreamsFloorBench {
           .map((w, n) -> KeyValue.pair(w.key(), n), Named.as("floor-unwrap"))
           .to(out, Produced.with(Serdes.String(), Serdes.Long()));
     } else {
+      Serde<?> values =
+          switch (args[4]) {
+            case "avro" -> AvroSerde.forClass(DecodeEvent.class, registry, false);
+            case "fast" -> FastDecodeEventDeserializer.serde(registry);
+            default -> Serdes.ByteArray();
+          };
       b.stream(topic, Consumed.with(Serdes.String(), values).withName("floor-source"))
           .processValues(Nothing::new, Named.as("floor-nothing"));
     }
