@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The steady-state variant of the streams benchmark (./specwatch bench streams-steady, ~7 min): the
+# The steady-state variant of the streams benchmark (./specwatch bench streams-steady, ~3 min): the
 # same script as `bench streams` (scripts/bench-streams.sh, its settings apply) with 1 000 000
 # warm-up and 1 000 000 measured events, so the app, the perf tool and the floors are measured after
 # the JIT has compiled their hot paths (in the default 200 000-event span the C2 compiler still uses

@@ -117,7 +117,7 @@ ch_v=$( (clickhouse-server --version 2>/dev/null || clickhouse-client --version 
   echo "## How to reproduce"
   echo
   echo '```'
-  echo "./specwatch bench                 # every part in turn, then this file (about 20-40 min on 2 busy cores)"
+  echo "./specwatch bench                 # every part in turn, then this file (about 15-35 min on 2 busy cores)"
   echo "./specwatch bench all e2e sink    # only these parts, then this file (the other parts keep their last output)"
   echo "./specwatch bench all --report-only   # rewrite this file from the kept outputs (.run/bench-all/*.out)"
   echo "./specwatch bench ingest          # one part, figures on the terminal only"
