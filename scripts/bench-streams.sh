@@ -194,23 +194,30 @@ LEARNED_ROWS=$(sed -n 's/.* learned=\([0-9]*\).*/\1/p' "$WORK/baselines.txt")
 if ((RUN_CONTEXTS == 1 && PLAIN_EVERY > 0 && ${LEARNED_ROWS:-0} == 0)); then
   die "no window row met a learned baseline ($BASELINE_ROWS): the input did not exercise the baseline join"
 fi
+# StreamsFloorBench MODE over the input as group APP_ID, its output in $WORK/STEM.txt and .log; sets
+# FIGURE_RATE (events/s) and FIGURE_SPAN (what the rate spans).
+# A floor topology commits once a second and can get through most of the measured events within one
+# commit: then its sustained span (first commit past the warm-up to the last) holds none or only the
+# last few of them (run 1796287646: 657 of 200 000 events in 1.07 s gave "614 events/s"), which says
+# nothing. When that span holds fewer than half of the measured events, its whole-run rate (first
+# commit to last) is the figure, labelled so.
+floor_figure() { # mode app-id stem what
+  "$JAVA" "${JAVA_OPTS[@]}" -cp "$CP" io.specwatch.streams.StreamsFloorBench "$BOOTSTRAP" "$REGISTRY" "$IN" \
+    "$2" "$1" "$WARMUP" 2>"$WORK/$3.log" | tee "$WORK/$3.txt"
+  FIGURE_RATE=$(sed -n 's/.* events_per_s=\([0-9]*\).*/\1/p' "$WORK/$3.txt")
+  [[ -n "$FIGURE_RATE" ]] || die "no $4 figure, see $WORK/$3.log"
+  FIGURE_SPAN="sustained"
+  local events
+  events=$(sed -n 's/^events=\([0-9]*\) .*/\1/p' "$WORK/$3.txt")
+  if ((${events:-0} * 2 < EVENTS)); then
+    FIGURE_RATE=$(sed -n 's/.*whole_events_per_s=\([0-9]*\).*/\1/p' "$WORK/$3.txt")
+    [[ -n "$FIGURE_RATE" && "$FIGURE_RATE" != 0 ]] || die "no $4 figure, see $WORK/$3.log"
+    FIGURE_SPAN="over its whole run (its span past the warm-up held ${events:-0} of the $EVENTS measured events)"
+  fi
+}
 log "floor: a no-op exactly_once_v2 topology decoding the same topic's Avro values with the app's decoder"
-"$JAVA" "${JAVA_OPTS[@]}" -cp "$CP" io.specwatch.streams.StreamsFloorBench "$BOOTSTRAP" "$REGISTRY" "$IN" \
-  "bench-floor-$RUN_ID" fast "$WARMUP" 2>"$WORK/floor.log" | tee "$WORK/floor.txt"
-FLOOR_RATE=$(sed -n 's/.* events_per_s=\([0-9]*\).*/\1/p' "$WORK/floor.txt")
-[[ -n "$FLOOR_RATE" ]] || die "no floor figure, see $WORK/floor.log"
-FLOOR_SPAN="sustained"
-# The no-op topology commits once a second and can get through most of the measured events within
-# one commit: then its sustained span (first commit past the warm-up to the last) holds none or only
-# the last few of them (run 1796287646: 657 of 200 000 events in 1.07 s gave "614 events/s"), which
-# says nothing. When that span holds fewer than half of the measured events, its whole-run rate
-# (first commit to last) is the floor, labelled so.
-FLOOR_EVENTS=$(sed -n 's/^events=\([0-9]*\) .*/\1/p' "$WORK/floor.txt")
-if ((${FLOOR_EVENTS:-0} * 2 < EVENTS)); then
-  FLOOR_RATE=$(sed -n 's/.*whole_events_per_s=\([0-9]*\).*/\1/p' "$WORK/floor.txt")
-  [[ -n "$FLOOR_RATE" && "$FLOOR_RATE" != 0 ]] || die "no floor figure, see $WORK/floor.log"
-  FLOOR_SPAN="over its whole run (its span past the warm-up held ${FLOOR_EVENTS:-0} of the $EVENTS measured events)"
-fi
+floor_figure fast "bench-floor-$RUN_ID" floor floor
+FLOOR_RATE=$FIGURE_RATE FLOOR_SPAN=$FIGURE_SPAN
 # The windowed floor (SPECWATCH_BENCH_WINDOWED_FLOOR=1; bench-streams-steady.sh): the DSL's simplest
 # aggregation with the app's window semantics (a count per deployment and one-minute window, 30 s
 # grace, emitted once on close) under the same settings: what any topology that windows per
@@ -221,17 +228,8 @@ fi
 COUNT_RATE=""
 if ((WINDOWED_FLOOR)); then
   log "windowed floor: a DSL windowed count per deployment (emit on close, exactly_once_v2) over the same topic"
-  "$JAVA" "${JAVA_OPTS[@]}" -cp "$CP" io.specwatch.streams.StreamsFloorBench "$BOOTSTRAP" "$REGISTRY" "$IN" \
-    "bench-count-$RUN_ID" window-count "$WARMUP" 2>"$WORK/count.log" | tee "$WORK/count.txt"
-  COUNT_RATE=$(sed -n 's/.* events_per_s=\([0-9]*\).*/\1/p' "$WORK/count.txt")
-  [[ -n "$COUNT_RATE" ]] || die "no windowed floor figure, see $WORK/count.log"
-  COUNT_SPAN="sustained"
-  COUNT_EVENTS=$(sed -n 's/^events=\([0-9]*\) .*/\1/p' "$WORK/count.txt")
-  if ((${COUNT_EVENTS:-0} * 2 < EVENTS)); then # as the floor's above
-    COUNT_RATE=$(sed -n 's/.*whole_events_per_s=\([0-9]*\).*/\1/p' "$WORK/count.txt")
-    [[ -n "$COUNT_RATE" && "$COUNT_RATE" != 0 ]] || die "no windowed floor figure, see $WORK/count.log"
-    COUNT_SPAN="over its whole run (its span past the warm-up held ${COUNT_EVENTS:-0} of the $EVENTS measured events)"
-  fi
+  floor_figure window-count "bench-count-$RUN_ID" count "windowed floor"
+  COUNT_RATE=$FIGURE_RATE COUNT_SPAN=$FIGURE_SPAN
 fi
 APP_RATE=$(sed -n 's/.* events_per_s=\([0-9]*\).*/\1/p' "$WORK/streams.txt")
 WHOLE_RATE=$(sed -n 's/.*whole_events_per_s=\([0-9]*\).*/\1/p' "$WORK/streams.txt")
