@@ -224,7 +224,7 @@ FLOOR_RATE=$FIGURE_RATE FLOOR_SPAN=$FIGURE_SPAN
 # deployment under exactly-once starts from (since 2026-12-04). Off in the default span: its RocksDB
 # store and JIT warm-up take longer than the 200 000-event warm-up, and its first commit past the
 # warm-up can come after most of the measured events (2026-12-04 13:55 UTC: 47 932 of 200 000 in its
-# span, a whole-run rate of 0.131 of the perf tool against 0.21-0.26 at steady state).
+# span, a whole-run rate of 0.131 of the perf tool against 0.21-0.27 at steady state).
 COUNT_RATE=""
 if ((WINDOWED_FLOOR)); then
   log "windowed floor: a DSL windowed count per deployment (emit on close, exactly_once_v2) over the same topic"
