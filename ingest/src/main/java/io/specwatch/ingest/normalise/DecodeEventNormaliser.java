@@ -10,6 +10,7 @@ import io.specwatch.schemas.DecodeEvent;
 import io.specwatch.schemas.Engine;
 import io.specwatch.schemas.EventKind;
 import java.time.Instant;
+import java.time.LocalDateTime;
 import java.util.List;
 import java.util.Objects;
 import java.util.function.Predicate;
@@ -72,11 +73,24 @@ public final class DecodeEventNormaliser {
     throw new IllegalArgumentException("no normaliser for format " + line.format());
   }
 
+  // the last SGLang time resolved and its instant: the lines of one interval (one per rank, and
+  // consecutive intervals within a second) print the same time
+  private LocalDateTime lastTimestamp;
+  private Instant lastPrinted;
+
+  private Instant printed(LocalDateTime timestamp) {
+    if (timestamp == null) {
+      return null;
+    }
+    if (!timestamp.equals(lastTimestamp)) {
+      lastPrinted = timestamp.atZone(config.logZone()).toInstant();
+      lastTimestamp = timestamp;
+    }
+    return lastPrinted;
+  }
+
   private DecodeEvent sglang(SglangDecodeBatch b, LineOrigin origin) {
-    Instant printed =
-        b.prefix().timestamp() == null
-            ? null
-            : b.prefix().timestamp().atZone(config.logZone()).toInstant();
+    Instant printed = printed(b.prefix().timestamp());
     Double intervalMs = intervals.next(b.prefix().rankKey(), printed);
     long passes = config.decodeLogInterval();
     Double cycleMs = intervals.cycleMs(b.prefix().rankKey(), printed, passes);

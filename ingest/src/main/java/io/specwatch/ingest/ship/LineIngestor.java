@@ -231,23 +231,26 @@ public final class LineIngestor {
 
   private IngestOutcome dead(
       SourceLine line, String format, String errorClass, String reason, Instant now) {
+    // the all-args constructor, not the builder: Avro's builder looks up and copies the schema's
+    // defaults per record, and a dead letter is rare enough that its path is never compiled well
+    // (~2 % of the sending thread's samples for 0.04 % of the lines in the benchmark's log)
     return new IngestOutcome.Dead(
-        DeadLetter.newBuilder()
-            .setStage(STAGE)
-            .setSource(source.source())
-            .setHost(source.host())
-            .setOffset(line.offset())
-            .setLineNumber(line.lineNumber())
-            .setFormat(format)
-            .setErrorClass(errorClass)
-            .setErrorMessage(reason)
-            .setFailedAt(now)
-            .setRaw(ByteBuffer.wrap(line.bytes()))
-            .setContext(
-                Map.of(
-                    "deploymentId", source.deploymentId(),
-                    "sourceIdentity", source.sourceIdentity(),
-                    "parserVersion", PARSER_VERSION))
-            .build());
+        new DeadLetter(
+            STAGE,
+            source.source(),
+            source.host(),
+            null,
+            null,
+            line.offset(),
+            line.lineNumber(),
+            format,
+            errorClass,
+            reason == null ? "(no reason given)" : reason,
+            now,
+            ByteBuffer.wrap(line.bytes()),
+            Map.of(
+                "deploymentId", source.deploymentId(),
+                "sourceIdentity", source.sourceIdentity(),
+                "parserVersion", PARSER_VERSION)));
   }
 }

@@ -18,6 +18,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.atomic.AtomicReference;
+import org.apache.kafka.clients.producer.Callback;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.Producer;
 import org.apache.kafka.clients.producer.ProducerRecord;
@@ -126,6 +127,14 @@ public final class LogFileShipper implements AutoCloseable {
     SourceContext src = source;
     LineIngestor ingestor = new LineIngestor(source, config.normalise(), parsers, clock, contexts);
     AtomicReference<Exception> sendError = new AtomicReference<>();
+    // one callback for every record of the file (a lambda per send was an allocation per record)
+    Callback onAck =
+        (meta, e) -> {
+          if (e != null) {
+            observer.kafkaError(e);
+            sendError.compareAndSet(null, e);
+          }
+        };
     ShipResult.Tally tally = new ShipResult.Tally(ShipResult.empty());
     boolean delivered = false;
     try {
@@ -185,7 +194,7 @@ public final class LogFileShipper implements AutoCloseable {
                       SourceLine line = batch.lines.get(i);
                       IngestOutcome outcome =
                           ingestor.ingest(line, batch.parsed[i], batch.ids[i], now);
-                      send(producer, records, source, outcome, observer, sendError);
+                      send(producer, records, source, outcome, onAck);
                       observer.line(line, line.offset() + line.bytes().length + 1, outcome);
                       tally.add(outcome);
                     }
@@ -318,11 +327,10 @@ public final class LogFileShipper implements AutoCloseable {
       OutcomeRecords records,
       SourceContext source,
       IngestOutcome outcome,
-      ShipObserver observer,
-      AtomicReference<Exception> sendError) {
+      Callback onAck) {
     if (outcome instanceof IngestOutcome.Event) {
       // nearly every metric line: one record, no list
-      send(producer, records.toRecord(outcome, source.source()), observer, sendError);
+      producer.send(records.toRecord(outcome, source.source()), onAck);
       return;
     }
     List<ProducerRecord<String, byte[]>> out = records.toRecords(outcome, source.source());
@@ -332,23 +340,8 @@ public final class LogFileShipper implements AutoCloseable {
         sendAndWait(producer, record);
         continue;
       }
-      send(producer, record, observer, sendError);
+      producer.send(record, onAck);
     }
-  }
-
-  private static void send(
-      Producer<String, byte[]> producer,
-      ProducerRecord<String, byte[]> record,
-      ShipObserver observer,
-      AtomicReference<Exception> sendError) {
-    producer.send(
-        record,
-        (meta, e) -> {
-          if (e != null) {
-            observer.kafkaError(e);
-            sendError.compareAndSet(null, e);
-          }
-        });
   }
 
   private static void sendAndWait(

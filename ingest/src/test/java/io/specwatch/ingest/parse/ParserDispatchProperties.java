@@ -136,6 +136,65 @@ public class ParserDispatchProperties {
     assertMarkersFound(line);
   }
 
+  /**
+   * Any set of markers, short ones (looked up with {@code contains}) and long ones (the scan's
+   * table) mixed, some sharing their ends: the scan finds exactly those a line contains.
+   */
+  @Property(tries = 1000)
+  void anyMarkerSetIsFoundExactly(
+      @ForAll("markerSets") List<String> markers, @ForAll("markerLines") List<Integer> picks) {
+    List<LineParser> parsers = new ArrayList<>();
+    for (String marker : markers) {
+      parsers.add(
+          new LineParser() {
+            @Override
+            public String format() {
+              return "test." + marker;
+            }
+
+            @Override
+            public ParseResult parse(String line) {
+              return ParseResult.NOT_METRIC;
+            }
+
+            @Override
+            public List<String> markers() {
+              return List.of(marker);
+            }
+          });
+    }
+    ParserRegistry registry = new ParserRegistry(parsers);
+    List<String> distinct = markers.stream().distinct().toList();
+    // a line of filler and the picked markers (an index past the list: a cut marker)
+    StringBuilder b = new StringBuilder("INFO filler ");
+    for (int pick : picks) {
+      String m = distinct.get(pick % distinct.size());
+      b.append(pick < 1000 ? m : m.substring(0, m.length() / 2)).append(pick % 3 == 0 ? "" : " x ");
+    }
+    String line = b.toString();
+    long expected = 0;
+    for (int m = 0; m < distinct.size(); m++) {
+      if (line.contains(distinct.get(m))) {
+        expected |= 1L << m;
+      }
+    }
+    assertThat(registry.markersIn(line)).as("markers %s in %s", distinct, line).isEqualTo(expected);
+  }
+
+  @Provide
+  Arbitrary<List<String>> markerSets() {
+    Arbitrary<String> shortMarker =
+        Arbitraries.strings().withChars("ab/c ").ofMinLength(1).ofMaxLength(11);
+    Arbitrary<String> longMarker =
+        Arbitraries.strings().withChars("ab/c \u00e9").ofMinLength(12).ofMaxLength(30);
+    return Arbitraries.oneOf(shortMarker, longMarker).list().ofMinSize(1).ofMaxSize(12);
+  }
+
+  @Provide
+  Arbitrary<List<Integer>> markerLines() {
+    return Arbitraries.integers().between(0, 1999).list().ofMaxSize(6);
+  }
+
   private static void assertMarkersFound(String line) {
     List<String> markers =
         REGISTRY.parsers().stream().flatMap(p -> p.markers().stream()).distinct().toList();
