@@ -16,6 +16,11 @@
 #      loop, so it is no measure of the client),
 #   2. `ingest ship` parses, normalises, serialises (Avro, registry) and produces the same file to the
 #      decode-events / dead-letter topics,
+#   2b. (since 2026-12-04 session 28) the Java client alone with the shipper's output
+#      (scripts/bench/EventSend.java: the decode events of 2., read back and sent again as they are,
+#      with the shipper's producer settings and key, several passes in one JVM, the last measured,
+#      as lines of the file per second): what the Kafka side of the shipper's work costs, client and
+#      broker, with its larger and fewer records; the rest of the shipper's time is its own work,
 #   3. a second `ingest ship` JVM ships a warm-up log first, SPECWATCH_BENCH_WARMUP_PASSES times
 #      (SPECWATCH_BENCH_WARMUP_LINES, default 2,000,000 lines of the same mix, another file; 3 passes:
 #      after one pass the C2 compiler still used 3.3-5 CPU-s during the measured file, after three
@@ -90,6 +95,7 @@ T_REQ="bench-$RUN_ID.request-acceptance"
 T_CTX="bench-$RUN_ID.run-context"
 T_WARM="bench-$RUN_ID.warm"
 T_PERF="bench-$RUN_ID.java-raw"
+T_EVSEND="bench-$RUN_ID.java-events"
 T_LZ4="bench-$RUN_ID.warm-lz4"
 BOOTSTRAP="127.0.0.1:$KPORT"
 REGISTRY="http://127.0.0.1:$RPORT/apis/ccompat/v7"
@@ -302,7 +308,7 @@ main() {
   BROKER_PID=$(cat "$BENCH_DIR/services/kafka/kafka.pid")
   [[ -r "/proc/$BROKER_PID/stat" ]] || die "no broker process $BROKER_PID"
   local t
-  for t in "$T_RAW.1" "$T_RAW.2" "$T_RAW.3" "$T_PERF" "$T_EVENTS" "$T_DLQ" "$T_REQ" "$T_CTX" "$T_WARM.events" "$T_WARM.dlq" \
+  for t in "$T_RAW.1" "$T_RAW.2" "$T_RAW.3" "$T_PERF" "$T_EVSEND" "$T_EVENTS" "$T_DLQ" "$T_REQ" "$T_CTX" "$T_WARM.events" "$T_WARM.dlq" \
     "$T_WARM.requests" "$T_WARM.run-context" "$T_RAW.lz4.1" "$T_RAW.lz4.2" "$T_RAW.lz4.3" "$T_LZ4.events" "$T_LZ4.dlq" \
     "$T_LZ4.requests" "$T_LZ4.run-context"; do
     svc topics-create "$t" "$PARTITIONS" >/dev/null
@@ -363,6 +369,16 @@ main() {
     >"$ship_out" 2>"$BENCH_DIR/ship-$RUN_ID.err" ; } 2>&1) \
     || { tail -20 "$BENCH_DIR/ship-$RUN_ID.err" >&2; die "ingest ship failed"; }
 
+  # The Java client alone with the shipper's output (the events of the cold run just above)
+  local ev_passes=5 ev_out="$BENCH_DIR/java-events-$RUN_ID.out" ev_rate
+  log "bench: Java client alone with the shipper's events (EventSend): $T_EVENTS $ev_passes times -> $T_EVSEND, last pass measured"
+  java "${perf_jvm[@]}" -Xmx1g -Dorg.slf4j.simpleLogger.defaultLogLevel=warn \
+    -cp "$(fetch_kafka_jars)/lib/*" "$SPECWATCH_HOME/scripts/bench/EventSend.java" \
+    "$BOOTSTRAP" "$T_EVENTS" "$T_EVSEND" "$ev_passes" "$LINES" >"$ev_out" 2>&1 \
+    || { tail -20 "$ev_out" >&2; die "EventSend failed"; }
+  ev_rate=$(awk '/^pass / {r = $(NF - 1)} END {print r + 0}' "$ev_out")
+  awk -v r="$ev_rate" 'BEGIN { exit !(r > 0) }' || { tail -5 "$ev_out" >&2; die "EventSend printed no rate"; }
+
   log "bench: ingest ship, warm: $warm_file ($WARMUP_LINES lines) $WARMUP_PASSES times, then the measured file $MEASURED_PASSES times, one JVM -> $T_WARM.*"
   local warm_out="$BENCH_DIR/ship-warm-$RUN_ID.out" warm_err="$BENCH_DIR/ship-warm-$RUN_ID.err"
   warm_ship "$T_WARM" "$warm_out" "$warm_err" --producer-property compression.type=none
@@ -391,6 +407,8 @@ main() {
     || die "the Java client's topic does not hold $((passes * LINES)) records"
   ev_n=$(end_offsets "$T_EVENTS")
   dlq_n=$(end_offsets "$T_DLQ")
+  (($(end_offsets "$T_EVSEND") == ev_passes * ev_n)) \
+    || die "the Java client's events topic does not hold $((ev_passes * ev_n)) records"
   ((raw_n == LINES)) || die "kcat topic holds $raw_n records, expected $LINES"
   ((ev_n > 0)) || die "the shipper produced no decode events"
   # the warm JVM shipped both files: its topic holds what both summaries say, and the measured
@@ -425,7 +443,7 @@ main() {
     -v raw="$raw_n" -v bytes="$bytes" -v summary="$summary" -v lb="$load_before" -v la="$load_after" \
     -v cores="$(nproc)" -v inproc="$inproc" -v jvm="${INGEST_JAVA_OPTS[*]}" -v warm="$warm_span" \
     -v wlines="$WARMUP_TOTAL" -v kruns="$kcat_runs" -v pr="$perf_rate" -v jp="$passes" \
-    -v wspans="$warm_spans" -v wbroker="$warm_broker" -v klz="$kcat_lz4_time" -v lzspans="$lz4_spans" -v lzspan="$lz4_span" 'BEGIN {
+    -v wspans="$warm_spans" -v wbroker="$warm_broker" -v klz="$kcat_lz4_time" -v lzspans="$lz4_spans" -v lzspan="$lz4_span" -v er="$ev_rate" -v ep="$ev_passes" 'BEGIN {
     split(kt, k, " "); split(st, s, " ")
     kr = lines / k[1]; sr = lines / s[1]; wr = lines / warm
     printf "\nbench ingest: %d lines, %.1f MiB, one broker (Kafka 4.4.0, 127.0.0.1), acks=all + idempotence, linger.ms=20, no compression (the headline pair; lz4 on both in the second)\n", lines, bytes / 1048576
@@ -437,6 +455,7 @@ main() {
     }
     printf "  %-44s %8.2f s wall %10.0f lines/s  %6.2f s CPU, broker %5.2f s   (%d records)\n", "kcat -P (raw lines, baseline: median run)", k[1], kr, k[2] + k[3], k[4], raw
     printf "  %-44s %10.0f lines/s  (last of its passes over the file, after %d lines)\n", "Java client alone (RawLineSend, raw lines)", pr, (jp - 1) * lines
+    printf "  %-44s %10.0f lines/s  (last of %d passes over the cold run'"'"'s %d events)\n", "Java client alone (EventSend, shipper'"'"'s events)", er, ep, ev
     printf "  %-44s %8.2f s wall %10.0f lines/s  %6.2f s CPU   (%d events + %d dead letters)\n", "ingest ship, cold JVM (parse+Avro+produce)", s[1], sr, s[2] + s[3], ev, dlq
     if (inproc > 0) {
       printf "  %-44s %8.2f s      %10.0f lines/s\n", "  same, first line read -> last ack", inproc, lines / inproc
@@ -462,6 +481,7 @@ main() {
     printf "  ratio cold ship/kcat (lines/s): %.2f   (JVM start and JIT compilation included)\n", sr / kr
     printf "  ratio Java client alone/kcat: %.2f   (no parsing: the client is not what costs)\n", pr / kr
     printf "  ratio warm ship/Java client alone: %.2f\n", wr / pr
+    printf "  ratio Java client with the shipper'"'"'s events/kcat: %.2f   (the Kafka side of the shipper'"'"'s output; warm ship/it: %.2f)\n", er / kr, wr / er
     printf "  shipper (cold): %s\n", summary
     printf "  shipper JVM options: %s\n", jvm
     # machine-readable figures (convention: docs/BENCHMARKS.md, read by `./specwatch bench all`)
@@ -477,6 +497,9 @@ main() {
     printf "BENCH ingest.java_raw_lines_per_s %.0f lines/s\n", pr
     printf "BENCH ingest.ratio_java_raw_to_kcat %.3f ratio\n", pr / kr
     printf "BENCH ingest.ratio_ship_warm_to_java_raw %.3f ratio\n", wr / pr
+    printf "BENCH ingest.java_events_lines_per_s %.0f lines/s\n", er
+    printf "BENCH ingest.ratio_java_events_to_kcat %.3f ratio\n", er / kr
+    printf "BENCH ingest.ratio_ship_warm_to_java_events %.3f ratio\n", wr / er
     printf "BENCH ingest.ratio_ship_cold_to_kcat %.3f ratio\n", sr / kr
     if (inproc > 0) {
       printf "BENCH ingest.ratio_ship_cold_inprocess_to_kcat %.3f ratio\n", (lines / inproc) / kr
