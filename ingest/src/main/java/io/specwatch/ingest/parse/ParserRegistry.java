@@ -104,9 +104,9 @@ public final class ParserRegistry {
   /**
    * The table's window: the shortest marker of at least {@link #LONG_MARKER} chars (the scan
    * advances up to window - 1 chars a step), else the shortest of at least 2. Shorter markers are
-   * looked up with {@code contains} instead: with "ms/cyc" in the table (window 6) the scan looked
-   * at nearly every other char, ~220 ns a line; with window 12 plus two {@code contains}, a third
-   * of that.
+   * looked up with {@code contains} instead: with "ms/cyc" in the table (window 6) the scan cost
+   * ~220 ns a line of the benchmark's log; with window 12 plus two {@code contains}, ~160 (a
+   * harness over the whole log, where touching each line from memory is ~40 of either).
    */
   private static int window(String[] markers) {
     int shortestLong = Integer.MAX_VALUE;
