@@ -455,7 +455,7 @@ main() {
     }
     printf "  %-44s %8.2f s wall %10.0f lines/s  %6.2f s CPU, broker %5.2f s   (%d records)\n", "kcat -P (raw lines, baseline: median run)", k[1], kr, k[2] + k[3], k[4], raw
     printf "  %-44s %10.0f lines/s  (last of its passes over the file, after %d lines)\n", "Java client alone (RawLineSend, raw lines)", pr, (jp - 1) * lines
-    printf "  %-44s %10.0f lines/s  (last of %d passes over the cold run'"'"'s %d events)\n", "Java client alone (EventSend, shipper'"'"'s events)", er, ep, ev
+    printf "  %-44s %10.0f lines/s  (last of %d passes over the cold run'"'"'s %d events)\n", "Java client alone (EventSend, ship'"'"'s events)", er, ep, ev
     printf "  %-44s %8.2f s wall %10.0f lines/s  %6.2f s CPU   (%d events + %d dead letters)\n", "ingest ship, cold JVM (parse+Avro+produce)", s[1], sr, s[2] + s[3], ev, dlq
     if (inproc > 0) {
       printf "  %-44s %8.2f s      %10.0f lines/s\n", "  same, first line read -> last ack", inproc, lines / inproc
