@@ -17,10 +17,11 @@
 #   2. `ingest ship` parses, normalises, serialises (Avro, registry) and produces the same file to the
 #      decode-events / dead-letter topics,
 #   2b. (since 2026-12-04 session 28) the Java client alone with the shipper's output
-#      (scripts/bench/EventSend.java: the decode events of 2., read back and sent again as they are,
-#      with the shipper's producer settings and key, several passes in one JVM, the last measured,
-#      as lines of the file per second): what the Kafka side of the shipper's work costs, client and
-#      broker, with its larger and fewer records; the rest of the shipper's time is its own work,
+#      (scripts/bench/RawLineSend.java with SOURCE topic:<the events topic of 2.>: the decode events
+#      of 2., read back and sent again as they are, with the shipper's producer settings and key,
+#      several passes in one JVM, the last measured, as lines of the file per second): what the
+#      Kafka side of the shipper's work costs, client and broker, with its larger and fewer records;
+#      the rest of the shipper's time is its own work,
 #   3. a second `ingest ship` JVM ships a warm-up log first, SPECWATCH_BENCH_WARMUP_PASSES times
 #      (SPECWATCH_BENCH_WARMUP_LINES, default 2,000,000 lines of the same mix, another file; 3 passes:
 #      after one pass the C2 compiler still used 3.3-5 CPU-s during the measured file, after three
@@ -371,13 +372,13 @@ main() {
 
   # The Java client alone with the shipper's output (the events of the cold run just above)
   local ev_passes=5 ev_out="$BENCH_DIR/java-events-$RUN_ID.out" ev_rate
-  log "bench: Java client alone with the shipper's events (EventSend): $T_EVENTS $ev_passes times -> $T_EVSEND, last pass measured"
+  log "bench: Java client alone with the shipper's events (RawLineSend topic:): $T_EVENTS $ev_passes times -> $T_EVSEND, last pass measured"
   java "${perf_jvm[@]}" -Xmx1g -Dorg.slf4j.simpleLogger.defaultLogLevel=warn \
-    -cp "$(fetch_kafka_jars)/lib/*" "$SPECWATCH_HOME/scripts/bench/EventSend.java" \
-    "$BOOTSTRAP" "$T_EVENTS" "$T_EVSEND" "$ev_passes" "$LINES" >"$ev_out" 2>&1 \
-    || { tail -20 "$ev_out" >&2; die "EventSend failed"; }
+    -cp "$(fetch_kafka_jars)/lib/*" "$SPECWATCH_HOME/scripts/bench/RawLineSend.java" \
+    "$BOOTSTRAP" "$T_EVSEND" "topic:$T_EVENTS" "$ev_passes" "$LINES" >"$ev_out" 2>&1 \
+    || { tail -20 "$ev_out" >&2; die "RawLineSend (the shipper's events) failed"; }
   ev_rate=$(awk '/^pass / {r = $(NF - 1)} END {print r + 0}' "$ev_out")
-  awk -v r="$ev_rate" 'BEGIN { exit !(r > 0) }' || { tail -5 "$ev_out" >&2; die "EventSend printed no rate"; }
+  awk -v r="$ev_rate" 'BEGIN { exit !(r > 0) }' || { tail -5 "$ev_out" >&2; die "RawLineSend (the shipper's events) printed no rate"; }
 
   log "bench: ingest ship, warm: $warm_file ($WARMUP_LINES lines) $WARMUP_PASSES times, then the measured file $MEASURED_PASSES times, one JVM -> $T_WARM.*"
   local warm_out="$BENCH_DIR/ship-warm-$RUN_ID.out" warm_err="$BENCH_DIR/ship-warm-$RUN_ID.err"
@@ -455,7 +456,7 @@ main() {
     }
     printf "  %-44s %8.2f s wall %10.0f lines/s  %6.2f s CPU, broker %5.2f s   (%d records)\n", "kcat -P (raw lines, baseline: median run)", k[1], kr, k[2] + k[3], k[4], raw
     printf "  %-44s %10.0f lines/s  (last of its passes over the file, after %d lines)\n", "Java client alone (RawLineSend, raw lines)", pr, (jp - 1) * lines
-    printf "  %-44s %10.0f lines/s  (last of %d passes over the cold run'"'"'s %d events)\n", "Java client alone (EventSend, ship'"'"'s events)", er, ep, ev
+    printf "  %-44s %10.0f lines/s  (last of %d passes over the cold run'"'"'s %d events)\n", "Java client alone (shipper'"'"'s events)", er, ep, ev
     printf "  %-44s %8.2f s wall %10.0f lines/s  %6.2f s CPU   (%d events + %d dead letters)\n", "ingest ship, cold JVM (parse+Avro+produce)", s[1], sr, s[2] + s[3], ev, dlq
     if (inproc > 0) {
       printf "  %-44s %8.2f s      %10.0f lines/s\n", "  same, first line read -> last ack", inproc, lines / inproc
