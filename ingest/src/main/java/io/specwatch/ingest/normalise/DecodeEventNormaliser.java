@@ -25,6 +25,10 @@ public final class DecodeEventNormaliser {
   private final NormaliseConfig config;
   private final IntervalTracker intervals = new IntervalTracker();
   private final VllmNormaliser vllm;
+  // the last SGLang time resolved and its instant: the lines of one interval (one per rank, and
+  // consecutive intervals within a second) print the same time
+  private LocalDateTime lastTimestamp;
+  private Instant lastPrinted;
 
   /** A normaliser that treats no deployment as known non-speculative. */
   public DecodeEventNormaliser(SourceContext source, NormaliseConfig config) {
@@ -72,11 +76,6 @@ public final class DecodeEventNormaliser {
     }
     throw new IllegalArgumentException("no normaliser for format " + line.format());
   }
-
-  // the last SGLang time resolved and its instant: the lines of one interval (one per rank, and
-  // consecutive intervals within a second) print the same time
-  private LocalDateTime lastTimestamp;
-  private Instant lastPrinted;
 
   private Instant printed(LocalDateTime timestamp) {
     if (timestamp == null) {

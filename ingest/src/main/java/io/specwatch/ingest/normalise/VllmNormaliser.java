@@ -54,6 +54,12 @@ final class VllmNormaliser {
   private final Map<String, Integer> lastK = new HashMap<>();
   private final Predicate<String> knownNonSpeculative;
   private boolean specSeen;
+  // the last stamp resolved, for the ingest time it was resolved at, and its instant: a vLLM
+  // interval prints its lines (one pair per engine) with the same stamp, and resolving one builds
+  // two ZonedDateTimes (~4 % of the shipper's sending thread before this)
+  private VllmStamp lastStamp;
+  private Instant lastIngestTime;
+  private Instant lastPrinted;
 
   private record Pending(VllmThroughput line, Instant time, long lineNumber) {}
 
@@ -65,13 +71,6 @@ final class VllmNormaliser {
     this.config = Objects.requireNonNull(config, "config");
     this.knownNonSpeculative = Objects.requireNonNull(knownNonSpeculative, "knownNonSpeculative");
   }
-
-  // the last stamp resolved, for the ingest time it was resolved at, and its instant: a vLLM
-  // interval prints its lines (one pair per engine) with the same stamp, and resolving one builds
-  // two ZonedDateTimes (~4 % of the shipper's sending thread before this)
-  private VllmStamp lastStamp;
-  private Instant lastIngestTime;
-  private Instant lastPrinted;
 
   DecodeEvent normalise(VllmLine line, LineOrigin origin) {
     Instant printed = printed(line.stamp(), origin.ingestTime());
