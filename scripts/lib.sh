@@ -106,15 +106,29 @@ port_open() {
   (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null
 }
 
-# Sets variable $1 to the first port >= $2 that nothing listens on and that this script has not
-# handed out yet. Not a $(...) function: USED_PORTS must be updated in this shell, or two settings
+# True when a server could not bind local TCP port PORT: something listens there, or a socket not in
+# TIME_WAIT holds it, such as a connection whose ephemeral local port it is (port_open misses those;
+# ClickHouse then exits with "Address already in use", which failed CI's demo smoke on 2026-12-04).
+# Conservative, for picking a fresh port: the closing sockets of a stopped server also count, though
+# a restart on its own port binds over them. Without ss (iproute2) only listeners are seen.
+port_taken() {
+  if command -v ss >/dev/null 2>&1 && [[ -n "$(ss -Htan exclude time-wait "( sport = :$1 )" 2>/dev/null)" ]]; then
+    return 0
+  fi
+  port_open "$1"
+}
+
+# Sets variable $1 to the first port >= $2 that nothing holds (port_taken) and that this script has
+# not handed out yet. Pick bases below the kernel's ephemeral range (ip_local_port_range, 32768-60999
+# by default): a port in it can be taken after the pick by any outgoing connection, even one of the
+# services started with it. Not a $(...) function: USED_PORTS must be updated in this shell, or two settings
 # get the same port when the first candidates are busy (another Kafka on 29092/29093).
 USED_PORTS=" "
 pick_port() {
   local var=$1 base=$2 port
   for ((port = base; port < base + 200; port++)); do
     [[ "$USED_PORTS" == *" $port "* ]] && continue
-    port_open "$port" && continue
+    port_taken "$port" && continue
     USED_PORTS+="$port "
     printf -v "$var" '%s' "$port"
     return 0

@@ -6,6 +6,7 @@
 #   registry    register a schema through the Confluent API, read it back by subject and by id; a compatible
 #               evolution is accepted; a BACKWARD-incompatible one is rejected with 409
 #   ClickHouse  SELECT version() over HTTP with compress=0; a MergeTree round trip
+#   ports       pick_port passes over a port that a connection holds as its local port
 # then stops everything and checks that all three are down. Exits non-zero with a clear message on failure.
 # Env: SPECWATCH_SMOKE_RUN_DIR (default <run dir>/smoke), SPECWATCH_SMOKE_KEEP=1 keeps it after success.
 set -euo pipefail
@@ -154,6 +155,20 @@ clickhouse_sql() {
   [[ "$count" == $'3\t6' ]] || fail "clickhouse: expected '3<TAB>6' from the round trip, got '$count'"
 }
 
+# A port that a connection holds as its local port accepts nothing, yet a server cannot bind it (ClickHouse
+# exits on "Address already in use"): pick_port must pass over it, not just over listeners.
+port_pick_skips_held() {
+  local fd lport picked
+  exec {fd}<>"/dev/tcp/127.0.0.1/$SPECWATCH_KAFKA_PORT"
+  lport="$(ss -Htanp "( dport = :$SPECWATCH_KAFKA_PORT )" | grep -F "pid=$$," | awk '{print $4}' | sed 's/.*://' | head -1)"
+  [[ "$lport" =~ ^[0-9]+$ ]] || fail "ports: no local port found for this shell's connection to Kafka (ss -tanp)"
+  port_open "$lport" && fail "ports: $lport, a connection's local port, unexpectedly accepts connections"
+  port_taken "$lport" || fail "ports: port_taken misses $lport, held by a connection"
+  pick_port picked "$lport"
+  [[ "$picked" != "$lport" ]] || fail "ports: pick_port handed out $lport, held by a connection"
+  exec {fd}>&-
+}
+
 stop_and_check_down() {
   "$SERVICES" stop
   STARTED=""
@@ -176,5 +191,6 @@ step "kafka produce+consume round trip" kafka_roundtrip
 step "kafka transactions read_committed" kafka_transactions
 step "registry register/read back/BACKWARD 409" registry_rules
 step "clickhouse SELECT version() and MergeTree round trip" clickhouse_sql
+step "pick_port passes over a port held by a connection" port_pick_skips_held
 step "stop all, all down" stop_and_check_down
 log "SMOKE PASSED in $((SECONDS - T_START))s"
