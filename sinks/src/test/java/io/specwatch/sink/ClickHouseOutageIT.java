@@ -17,6 +17,7 @@ import io.specwatch.sink.dashboard.DashboardApp;
 import io.specwatch.sink.migrate.Migrator;
 import io.specwatch.testkit.ClickHouseHttp;
 import io.specwatch.testkit.SpecwatchContainers;
+import io.specwatch.testkit.TestPorts;
 import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -62,7 +63,7 @@ class ClickHouseOutageIT {
 
   @Test
   void survivesClickHouseStoppedAndStartedWithNothingLost() throws Exception {
-    int port = SinkItSupport.freePort();
+    int port = TestPorts.freePort();
     ClickHouseContainer clickhouse =
         new ClickHouseContainer(SpecwatchContainers.images().clickhouseImage())
             .withUsername("default")

@@ -11,6 +11,7 @@ import io.specwatch.sink.clickhouse.ClickHouseConfig;
 import io.specwatch.sink.clickhouse.ClickHouseSql;
 import io.specwatch.sink.migrate.Migrator;
 import io.specwatch.testkit.SpecwatchContainers;
+import io.specwatch.testkit.TestPorts;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -56,7 +57,7 @@ class SinkFailedRunIT {
       }
       produce(bootstrap, registry, topic, events, DecodeEvent::getDeploymentId, List.of());
 
-      String deadRegistry = "http://127.0.0.1:" + SinkItSupport.freePort(); // nobody answers
+      String deadRegistry = "http://127.0.0.1:" + TestPorts.freePort(); // nobody answers
       try (ClickHouseSink failing =
           new ClickHouseSink(
               ClickHouseSinkIT.config(bootstrap, deadRegistry, topics, dlq, group, ch), sql)) {

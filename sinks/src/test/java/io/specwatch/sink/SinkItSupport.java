@@ -2,8 +2,6 @@ package io.specwatch.sink;
 
 import io.specwatch.serde.AvroSerde;
 import io.specwatch.sink.clickhouse.ClickHouseSql;
-import java.io.IOException;
-import java.net.ServerSocket;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -25,13 +23,6 @@ import org.apache.kafka.common.serialization.StringSerializer;
 final class SinkItSupport {
 
   private SinkItSupport() {}
-
-  /** A port nothing listens on once this returns (the socket is closed again). */
-  static int freePort() throws IOException {
-    try (ServerSocket s = new ServerSocket(0)) {
-      return s.getLocalPort();
-    }
-  }
 
   /** Sends {@code values} in one committed transaction (and, if asked, an aborted one first). */
   @SuppressWarnings("unchecked")

@@ -9,7 +9,7 @@ import io.specwatch.schemas.DecodeEvent;
 import io.specwatch.schemas.WindowResult;
 import io.specwatch.serde.AvroSerde;
 import io.specwatch.testkit.SpecwatchContainers;
-import java.net.ServerSocket;
+import io.specwatch.testkit.TestPorts;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -118,10 +118,7 @@ class DeadLetterIT {
   void unreachableRegistryFailsTheAppAndRunExitsNonZero() throws Exception {
     String bootstrap = SpecwatchContainers.kafkaBootstrap();
     String in = SpecwatchContainers.uniqueName("decode-events");
-    int closedPort;
-    try (ServerSocket s = new ServerSocket(0)) {
-      closedPort = s.getLocalPort();
-    }
+    int closedPort = TestPorts.freePort(); // nothing listens there
     try (KafkaProducer<String, byte[]> producer = producer(bootstrap)) {
       createTopics(bootstrap, in);
       producer.send(

@@ -4,9 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.github.dockerjava.api.DockerClient;
 import io.specwatch.testkit.SpecwatchContainers;
+import io.specwatch.testkit.TestPorts;
 import io.specwatch.testkit.ZeroLossOracle;
 import java.io.IOException;
-import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
@@ -76,14 +76,14 @@ final class FaultPipeline implements AutoCloseable {
     this.longMode = longMode;
     registry = SpecwatchContainers.registryUrl(); // fails clearly without Docker
     kafka = SpecwatchContainers.newKafkaContainer();
-    kafka.setPortBindings(List.of(freePort() + ":9092"));
+    kafka.setPortBindings(List.of(TestPorts.freePort() + ":9092"));
     clickhouse =
         new ClickHouseContainer(SpecwatchContainers.images().clickhouseImage())
             .withUsername("default")
             .withPassword("")
             .withEnv("CLICKHOUSE_SKIP_USER_SETUP", "1")
             .withStartupTimeout(Duration.ofMinutes(2));
-    clickhouse.setPortBindings(List.of(freePort() + ":8123"));
+    clickhouse.setPortBindings(List.of(TestPorts.freePort() + ":8123"));
     kafka.start();
     clickhouse.start();
     bootstrap = kafka.getBootstrapServers();
@@ -363,12 +363,6 @@ final class FaultPipeline implements AutoCloseable {
         line + System.lineSeparator(),
         StandardOpenOption.CREATE,
         StandardOpenOption.APPEND);
-  }
-
-  static int freePort() throws IOException {
-    try (ServerSocket s = new ServerSocket(0)) {
-      return s.getLocalPort();
-    }
   }
 
   @Override

@@ -11,9 +11,9 @@ import io.specwatch.ingest.ship.ShipConfig;
 import io.specwatch.ingest.testing.TopicReader;
 import io.specwatch.schemas.DecodeEvent;
 import io.specwatch.testkit.SpecwatchContainers;
+import io.specwatch.testkit.TestPorts;
 import java.io.OutputStream;
 import java.net.InetSocketAddress;
-import java.net.ServerSocket;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
@@ -47,10 +47,7 @@ class ScrapeBrokerOutageIT {
   void anOutageLongerThanTheDeliveryTimeoutLosesNoIntervalAndDoesNotStopTheScraper()
       throws Exception {
     String registry = SpecwatchContainers.registryUrl(); // also fails clearly without Docker
-    int kafkaPort;
-    try (ServerSocket free = new ServerSocket(0)) {
-      kafkaPort = free.getLocalPort();
-    }
+    int kafkaPort = TestPorts.freePort();
     KafkaContainer kafka = SpecwatchContainers.newKafkaContainer();
     kafka.setPortBindings(List.of(kafkaPort + ":9092")); // the same address after the restart
     kafka.start();

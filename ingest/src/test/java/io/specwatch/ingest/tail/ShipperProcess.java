@@ -1,7 +1,7 @@
 package io.specwatch.ingest.tail;
 
+import io.specwatch.testkit.TestPorts;
 import java.io.IOException;
-import java.net.ServerSocket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -52,7 +52,7 @@ final class ShipperProcess implements AutoCloseable {
 
   /** Starts {@code java -jar ingest.jar tail ARGS --health-port P}, output to outputFile. */
   static ShipperProcess startTail(List<String> args, Path outputFile) throws IOException {
-    int port = freePort();
+    int port = TestPorts.freePort();
     List<String> cmd = new ArrayList<>();
     cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
     cmd.add("-Xmx256m");
@@ -72,12 +72,6 @@ final class ShipperProcess implements AutoCloseable {
             .redirectOutput(ProcessBuilder.Redirect.appendTo(outputFile.toFile()));
     pb.environment().keySet().removeIf(k -> k.startsWith("SPECWATCH_"));
     return new ShipperProcess(pb.start(), port, outputFile);
-  }
-
-  static int freePort() throws IOException {
-    try (ServerSocket s = new ServerSocket(0)) {
-      return s.getLocalPort();
-    }
   }
 
   /** HTTP status of {@code GET /health/<what>}, -1 when nothing answers. */

@@ -5,6 +5,7 @@ import static org.awaitility.Awaitility.await;
 
 import com.github.dockerjava.api.DockerClient;
 import io.specwatch.testkit.SpecwatchContainers;
+import io.specwatch.testkit.TestPorts;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -63,7 +64,7 @@ class TailBrokerRestartIT {
   @Test
   void brokerStoppedAndRestartedWhileTailingLosesNoLine() throws Exception {
     String registry = SpecwatchContainers.registryUrl(); // also fails clearly without Docker
-    int kafkaPort = ShipperProcess.freePort();
+    int kafkaPort = TestPorts.freePort();
     KafkaContainer kafka = SpecwatchContainers.newKafkaContainer();
     // a fixed host port: the restarted container is advertised at the same address
     kafka.setPortBindings(List.of(kafkaPort + ":9092"));

@@ -9,6 +9,7 @@ import io.specwatch.ingest.ship.ShipException;
 import io.specwatch.schemas.DecodeEvent;
 import io.specwatch.serde.AvroSerde;
 import io.specwatch.testkit.SpecwatchContainers;
+import io.specwatch.testkit.TestPorts;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -177,7 +178,7 @@ class TailerIT {
                 + " tp_size=8, speculative_algorithm='EAGLE3', speculative_num_steps=2)",
             decode));
     Path checkpoints = dir.resolve("checkpoints");
-    int port = ShipperProcess.freePort(); // closed again: nothing listens there
+    int port = TestPorts.freePort(); // closed again: nothing listens there
     Tailer down = new Tailer(config("127.0.0.1:" + port, false, 10));
     Future<?> run = start(down);
     await().atMost(Duration.ofSeconds(20)).until(() -> down.inFlightLines() == 3);
@@ -213,7 +214,7 @@ class TailerIT {
     w.header("A");
     long headerEnd = w.offset();
     w.metrics(120);
-    int port = ShipperProcess.freePort(); // closed again: nothing listens there
+    int port = TestPorts.freePort(); // closed again: nothing listens there
     Tailer down = new Tailer(config("127.0.0.1:" + port, false, 10));
     Future<?> run = start(down);
     // the first read takes the header (no record: done at once) and 9 metric lines

@@ -8,8 +8,7 @@ import io.specwatch.runtime.HealthOptions;
 import io.specwatch.sink.HealthHttp;
 import io.specwatch.sink.clickhouse.ClickHouseConfig;
 import io.specwatch.sink.clickhouse.ClickHouseSql;
-import java.io.IOException;
-import java.net.ServerSocket;
+import io.specwatch.testkit.TestPorts;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -66,7 +65,7 @@ class DashboardHealthIT {
 
   @Test
   void notReadyWhileClickHouseDoesNotAnswer() throws Exception {
-    String deadUrl = "http://127.0.0.1:" + freePort();
+    String deadUrl = "http://127.0.0.1:" + TestPorts.freePort();
     try (ClickHouseSql sql = new ClickHouseSql(ClickHouseConfig.of(deadUrl, "default", "", "x"));
         AppRuntime app = AppRuntime.start("dashboard", new HealthOptions("127.0.0.1", 0));
         DashboardApp dashboard = DashboardApp.start(sql, "x", "127.0.0.1", 0, app, PROBE)) {
@@ -109,11 +108,5 @@ class DashboardHealthIT {
         .send(
             HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path)).GET().build(),
             HttpResponse.BodyHandlers.ofString());
-  }
-
-  private static int freePort() throws IOException {
-    try (ServerSocket s = new ServerSocket(0)) {
-      return s.getLocalPort();
-    }
   }
 }
