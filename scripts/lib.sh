@@ -108,7 +108,8 @@ port_open() {
 
 # True when a server could not bind local TCP port PORT: something listens there, or a socket not in
 # TIME_WAIT holds it, such as a connection whose ephemeral local port it is (port_open misses those;
-# ClickHouse then exits with "Address already in use", which failed CI's demo smoke on 2026-12-04).
+# ClickHouse then exits with "Address already in use": the likely cause of CI's failed demo smoke on
+# 2026-12-04).
 # Conservative, for picking a fresh port: the closing sockets of a stopped server also count, though
 # a restart on its own port binds over them. Without ss (iproute2) only listeners are seen.
 port_taken() {

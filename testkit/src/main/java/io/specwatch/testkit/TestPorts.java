@@ -17,8 +17,8 @@ import java.util.concurrent.ThreadLocalRandom;
  * /proc/sys/net/ipv4/ip_local_port_range}, 32768-60999 by default). {@code new ServerSocket(0)}
  * hands out a port inside it, and any outgoing connection made before the test binds the port again
  * can take it as its local port; then the bind fails ("Address already in use"). A broker stopped
- * for 18 s while its clients reconnect makes many such connections. CI's demo smoke lost a
- * ClickHouse start that way on 2026-12-04 (scripts/lib.sh {@code port_taken}).
+ * for 18 s while its clients reconnect makes many such connections. CI's demo smoke most likely
+ * lost a ClickHouse start that way on 2026-12-04 (scripts/lib.sh {@code port_taken}).
  */
 public final class TestPorts {
 
