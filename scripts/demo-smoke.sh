@@ -27,16 +27,20 @@ mkdir -p "$RUN_DIR"
 # cause, reproduced since: an outgoing connection held its port as its local port (maybe one of the
 # smoke's own Kafka, started after the pick), and ClickHouse exits on "Address already in use".
 # The other smokes and benches use 28xxx-29xxx.
-pick_port SPECWATCH_KAFKA_PORT 27092
-pick_port SPECWATCH_KAFKA_CONTROLLER_PORT 27093
-pick_port SPECWATCH_REGISTRY_PORT 26081
-pick_port SPECWATCH_REGISTRY_MANAGEMENT_PORT 26091
-pick_port SPECWATCH_CLICKHOUSE_HTTP_PORT 26123
-pick_port SPECWATCH_CLICKHOUSE_TCP_PORT 27000
-pick_port SPECWATCH_DASHBOARD_PORT 26088
-export SPECWATCH_KAFKA_PORT SPECWATCH_KAFKA_CONTROLLER_PORT SPECWATCH_REGISTRY_PORT \
-  SPECWATCH_REGISTRY_MANAGEMENT_PORT SPECWATCH_CLICKHOUSE_HTTP_PORT SPECWATCH_CLICKHOUSE_TCP_PORT \
-  SPECWATCH_DASHBOARD_PORT
+# A retry after a service failed to start picks them anew (pick_port skips those handed out).
+pick_ports() {
+  pick_port SPECWATCH_KAFKA_PORT 27092
+  pick_port SPECWATCH_KAFKA_CONTROLLER_PORT 27093
+  pick_port SPECWATCH_REGISTRY_PORT 26081
+  pick_port SPECWATCH_REGISTRY_MANAGEMENT_PORT 26091
+  pick_port SPECWATCH_CLICKHOUSE_HTTP_PORT 26123
+  pick_port SPECWATCH_CLICKHOUSE_TCP_PORT 27000
+  pick_port SPECWATCH_DASHBOARD_PORT 26088
+  export SPECWATCH_KAFKA_PORT SPECWATCH_KAFKA_CONTROLLER_PORT SPECWATCH_REGISTRY_PORT \
+    SPECWATCH_REGISTRY_MANAGEMENT_PORT SPECWATCH_CLICKHOUSE_HTTP_PORT SPECWATCH_CLICKHOUSE_TCP_PORT \
+    SPECWATCH_DASHBOARD_PORT
+}
+pick_ports
 unset SPECWATCH_BOOTSTRAP SPECWATCH_REGISTRY_URL SPECWATCH_CLICKHOUSE_URL
 
 # One retry: the demo writes its logs in real time on a machine that also runs everything else. A
@@ -45,7 +49,7 @@ unset SPECWATCH_BOOTSTRAP SPECWATCH_REGISTRY_URL SPECWATCH_CLICKHOUSE_URL
 # window-to-window noise, which --alert-regression-min-shift-sds no longer lets raise, docs/DESIGN.md);
 # the retry stays for what a loaded machine may still do. A broken pipeline fails both runs (the
 # run-context regression gave the same 4 MISMATCH lines every time); a first failure is printed in
-# full either way.
+# full either way. After a service failed to start, the retry runs on services with fresh ports.
 STARTED=1
 summary="" rc=1
 for attempt in 1 2; do
@@ -64,6 +68,10 @@ for attempt in 1 2; do
     grep -E "MISMATCH|ERROR|failed" "$OUT" | head -20 >&2 || true
   else # it stopped before the checks: its last lines hold the cause (a failed service prints its log tail)
     tail -n 60 "$OUT" >&2 || true
+  fi
+  if ((attempt == 1)) && grep -q "failed to start:" "$OUT"; then
+    "$SPECWATCH_HOME/scripts/services.sh" stop || true
+    pick_ports
   fi
 done
 die "demo smoke: ./specwatch demo failed twice: ${summary:-no summary line} (outputs: $RUN_DIR/demo-*.out)"
