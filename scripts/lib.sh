@@ -113,7 +113,8 @@ port_open() {
 # Conservative, for picking a fresh port: the closing sockets of a stopped server also count, though
 # a restart on its own port binds over them. Without ss (iproute2) only listeners are seen.
 port_taken() {
-  if command -v ss >/dev/null 2>&1 && [[ -n "$(ss -Htan exclude time-wait "( sport = :$1 )" 2>/dev/null)" ]]; then
+  if command -v ss >/dev/null 2>&1 \
+    && [[ -n "$(ss -Htan exclude time-wait "( sport = :$1 )" 2>/dev/null || true)" ]]; then
     return 0
   fi
   port_open "$1"
@@ -122,8 +123,8 @@ port_taken() {
 # Sets variable $1 to the first port >= $2 that nothing holds (port_taken) and that this script has
 # not handed out yet. Pick bases below the kernel's ephemeral range (ip_local_port_range, 32768-60999
 # by default): a port in it can be taken after the pick by any outgoing connection, even one of the
-# services started with it. Not a $(...) function: USED_PORTS must be updated in this shell, or two settings
-# get the same port when the first candidates are busy (another Kafka on 29092/29093).
+# services started with it. Not a $(...) function: USED_PORTS must be updated in this shell, or two
+# settings get the same port when the first candidates are busy (another Kafka on 29092/29093).
 USED_PORTS=" "
 pick_port() {
   local var=$1 base=$2 port

@@ -155,13 +155,15 @@ clickhouse_sql() {
   [[ "$count" == $'3\t6' ]] || fail "clickhouse: expected '3<TAB>6' from the round trip, got '$count'"
 }
 
-# A port that a connection holds as its local port accepts nothing, yet a server cannot bind it (ClickHouse
-# exits on "Address already in use"): pick_port must pass over it, not just over listeners.
+# A port that a connection holds as its local port accepts nothing, yet a server cannot bind it
+# (ClickHouse exits on "Address already in use"): pick_port must pass over it, not only listeners.
 port_pick_skips_held() {
   local fd lport picked
   exec {fd}<>"/dev/tcp/127.0.0.1/$SPECWATCH_KAFKA_PORT"
-  lport="$(ss -Htanp "( dport = :$SPECWATCH_KAFKA_PORT )" | grep -F "pid=$$," | awk '{print $4}' | sed 's/.*://' | head -1)"
-  [[ "$lport" =~ ^[0-9]+$ ]] || fail "ports: no local port found for this shell's connection to Kafka (ss -tanp)"
+  lport="$(ss -Htanp "( dport = :$SPECWATCH_KAFKA_PORT )" | grep -F "pid=$$," | awk '{print $4}' \
+    | sed 's/.*://' | head -1 || true)"
+  [[ "$lport" =~ ^[0-9]+$ ]] \
+    || fail "ports: no local port found for this shell's connection to Kafka (ss -tanp)"
   port_open "$lport" && fail "ports: $lport, a connection's local port, unexpectedly accepts connections"
   port_taken "$lport" || fail "ports: port_taken misses $lport, held by a connection"
   pick_port picked "$lport"
