@@ -1,16 +1,18 @@
 package io.specwatch.testkit;
 
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.ThreadLocalRandom;
 
 /**
  * TCP ports for tests that bind a port later (a container published on a fixed host port so that it
- * keeps its address across a restart, a process started with {@code --metrics-port}) or that need
+ * keeps its address across a restart, a process started with {@code --health-port}) or that need
  * one where nothing listens.
  *
  * <p>The port comes from below the kernel's ephemeral range ({@code
@@ -37,8 +39,7 @@ public final class TestPorts {
    * it.
    */
   public static int freePort() {
-    int[] range = ephemeralRange();
-    int high = Math.min(range[0], 65_536); // exclusive
+    int high = ephemeralLow(); // exclusive
     if (high - LOW >= 1_000) {
       ThreadLocalRandom random = ThreadLocalRandom.current();
       for (int i = 0; i < ATTEMPTS; i++) {
@@ -55,17 +56,17 @@ public final class TestPorts {
     }
   }
 
-  /** The kernel's ephemeral range {low, high}; Linux's default when it cannot be read. */
-  static int[] ephemeralRange() {
-    try {
-      String[] parts = Files.readString(RANGE_FILE).trim().split("\\s+");
-      if (parts.length == 2) {
-        return new int[] {Integer.parseInt(parts[0]), Integer.parseInt(parts[1])};
-      }
+  /**
+   * The low end of the kernel's ephemeral range; Linux's default when it cannot be read. Read as a
+   * stream: {@code Files.readString} gets one byte of this /proc file (its size reads as 0).
+   */
+  static int ephemeralLow() {
+    try (InputStream in = Files.newInputStream(RANGE_FILE)) {
+      String range = new String(in.readAllBytes(), StandardCharsets.US_ASCII);
+      return Integer.parseInt(range.trim().split("\\s+")[0]);
     } catch (IOException | NumberFormatException e) {
-      // not Linux, or an unexpected format: the default below
+      return 32_768; // not Linux, or an unexpected format
     }
-    return new int[] {32_768, 60_999};
   }
 
   static boolean bindable(int port) {
