@@ -113,9 +113,10 @@ STARTED=0
 cleanup() {
   if ((STARTED)) && [[ -z "${SPECWATCH_BENCH_KEEP_SERVICES:-}" ]]; then
     svc stop registry kafka || true
-    # a run leaves ~4 GB of records (kcat, the Java client, warm and cold ships) that no later run
-    # reads, and the broker keeps them (7 days): without this, repeated runs filled the disk
-    # (2026-12-01). The next start formats a fresh log dir.
+    # a run leaves ~8.8 GB of records (kcat, the Java client, warm and cold ships; measured
+    # 2026-12-04 at the default sizes) that no later run reads, and the broker keeps them (7 days):
+    # without this, repeated runs filled the disk (2026-12-01). The next start formats a fresh log
+    # dir.
     rm -rf "$BENCH_DIR/services/kafka/data"
   fi
 }
@@ -275,10 +276,30 @@ broker_span_cpu() { # file errlog samples
     }'
 }
 
+# Dies unless the file system of BENCH_DIR has room for the run: its logs, when not yet written
+# (~187 bytes a line), and the records the broker keeps (~8.8 GB at the default sizes, measured
+# 2026-12-04 with SPECWATCH_BENCH_KEEP_SERVICES=1: ~245 bytes per line sent, counting 18 sends of
+# the measured file and 3 of the warm-up lines), plus 2 GiB to spare. Runs that keep their services
+# add up on the same broker; when the disk filled, the broker stopped in the middle of a run.
+require_space() {
+  local need_kb avail_kb
+  need_kb=$(((18 * LINES + 3 * WARMUP_TOTAL) * 245 / 1024 + 2 * 1024 * 1024))
+  [[ -s "$BENCH_DIR/mixed-$LINES.log" ]] || need_kb=$((need_kb + LINES * 187 / 1024))
+  [[ -s "$BENCH_DIR/warmup-$WARMUP_LINES.log" ]] || need_kb=$((need_kb + WARMUP_LINES * 187 / 1024))
+  avail_kb=$(df -Pk "$BENCH_DIR" | awk 'NR == 2 { print $4 }')
+  [[ "$avail_kb" =~ ^[0-9]+$ ]] || die "cannot read the free space of $BENCH_DIR (df)"
+  ((avail_kb >= need_kb)) || die "bench ingest needs ~$((need_kb / 1024 / 1024)) GiB free in $BENCH_DIR" \
+    "(SPECWATCH_BENCH_DIR), has $((avail_kb / 1024 / 1024)) GiB; a broker kept by" \
+    "SPECWATCH_BENCH_KEEP_SERVICES=1 keeps every earlier run's records: stop it" \
+    "(SPECWATCH_RUN_DIR=$BENCH_DIR scripts/services.sh stop registry kafka) and the next run" \
+    "starts on a fresh log dir"
+}
+
 main() {
   command -v java >/dev/null 2>&1 || die "java not found (./specwatch needs Java 17)"
   ensure_apt kcat
   mkdir -p "$BENCH_DIR"
+  require_space
   if [[ ! -f "$JAR" || ! -d "$SPECWATCH_HOME/ingest/target/lib" ]]; then
     log "bench: building the ingest jar (mvn package -pl ingest -am, no tests; nothing is installed)"
     (cd "$SPECWATCH_HOME" && mvn -B -q -pl ingest -am package -DskipTests -Dspotless.check.skip=true -Djacoco.skip=true) \
