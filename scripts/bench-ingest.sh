@@ -279,8 +279,9 @@ broker_span_cpu() { # file errlog samples
 # Dies unless the file system of BENCH_DIR has room for the run: its logs, when not yet written
 # (~187 bytes a line), and the records the broker keeps (~8.8 GB at the default sizes, measured
 # 2026-12-04 with SPECWATCH_BENCH_KEEP_SERVICES=1: ~245 bytes per line sent, counting 12 sends of
-# the measured file, 2 more per measured pass, and 3 of the warm-up lines), plus 2 GiB to spare. Runs that keep their services
-# add up on the same broker; when the disk filled, the broker stopped in the middle of a run.
+# the measured file, 2 more per measured pass, and 3 of the warm-up lines), plus 2 GiB to spare.
+# Runs that keep their services add up on the same broker; when the disk filled, the broker
+# stopped in the middle of a run.
 require_space() {
   local need_kb avail_kb
   need_kb=$((((12 + 2 * MEASURED_PASSES) * LINES + 3 * WARMUP_TOTAL) * 245 / 1024 + 2 * 1024 * 1024))
