@@ -90,11 +90,10 @@ public final class DecodeEventNormaliser {
 
   private DecodeEvent sglang(SglangDecodeBatch b, LineOrigin origin) {
     Instant printed = printed(b.prefix().timestamp());
-    Double intervalMs = intervals.next(b.prefix().rankKey(), printed);
+    Double intervalMs = sglangIntervalMs(b.prefix().rankKey(), printed);
+    Double cycleMs = sglangCycleMs(b.prefix().rankKey(), printed);
     long passes = config.decodeLogInterval();
-    Double cycleMs = intervals.cycleMs(b.prefix().rankKey(), printed, passes);
-    long cycles = passes * b.runningRequests();
-    boolean spec = b.acceptLength() != null;
+    long cycles = sglangCycles(config, b);
     Double tau = b.acceptLength();
     EventBuilder e = base(b, origin, printed);
     e.setEngine(Engine.SGLANG)
@@ -106,21 +105,52 @@ public final class DecodeEventNormaliser {
         .setQueuedRequests(b.queuedRequests())
         .setTokenUsage(b.tokenUsage())
         .setAcceptLength(tau)
-        .setAcceptedTokens(spec ? Math.round((tau - 1.0) * cycles) : null)
-        .setEmittedTokens(spec ? Math.round(tau * cycles) : cycles)
+        .setAcceptedTokens(tau != null ? sglangAcceptedTokens(tau, cycles) : null)
+        .setEmittedTokens(sglangEmittedTokens(tau, cycles))
         .setGenThroughputTokS(b.genThroughput())
         .setCycleMs(cycleMs)
         .setCudaGraph(b.graph())
-        .setSpecEnabled(spec);
+        .setSpecEnabled(tau != null);
     if (b.acceptRate() != null) {
       e.setRawAcceptRate(b.acceptRate())
           .setRawAcceptRateDefinition(config.acceptRateDefinition().id())
-          .setAcceptRate(normalisedAcceptRate(b.acceptRate(), tau));
+          .setAcceptRate(normalisedAcceptRate(config, b.acceptRate(), tau));
     }
     return e.build();
   }
 
-  private Double normalisedAcceptRate(double raw, Double tau) {
+  /**
+   * The {@code intervalMs} of an SGLang line of {@code rankKey} printed at {@code printed}: what
+   * {@link #normalise} gives it. Advances this source's per-rank state like {@link #normalise}, so
+   * call it (with {@link #sglangCycleMs}) once per line, in file order, for the lines {@link
+   * #normalise} does not see (the shipper's pre-encoded SGLang path).
+   */
+  public Double sglangIntervalMs(String rankKey, Instant printed) {
+    return intervals.next(rankKey, printed);
+  }
+
+  /** The {@code cycleMs} of an SGLang line; see {@link #sglangIntervalMs}. */
+  public Double sglangCycleMs(String rankKey, Instant printed) {
+    return intervals.cycleMs(rankKey, printed, config.decodeLogInterval());
+  }
+
+  /** Cycles of an SGLang line: decode passes per line x running requests. */
+  public static long sglangCycles(NormaliseConfig config, SglangDecodeBatch b) {
+    return (long) config.decodeLogInterval() * b.runningRequests();
+  }
+
+  /** Accepted draft tokens of an SGLang interval with accept length {@code tau}. */
+  public static long sglangAcceptedTokens(double tau, long cycles) {
+    return Math.round((tau - 1.0) * cycles);
+  }
+
+  /** Emitted tokens of an SGLang interval: tau x cycles, or the cycles without speculation. */
+  public static long sglangEmittedTokens(Double tau, long cycles) {
+    return tau != null ? Math.round(tau * cycles) : cycles;
+  }
+
+  /** The printed acceptance rate in the normalised definition (accepted / drafted), or null. */
+  public static Double normalisedAcceptRate(NormaliseConfig config, double raw, Double tau) {
     return switch (config.acceptRateDefinition()) {
       case ACCEPTED_OVER_DRAFTED -> raw;
       case TOKENS_INCL_BONUS_OVER_CYCLES_X_STEPS_PLUS_1 -> {

@@ -60,6 +60,34 @@ public final class EventPlausibility {
     return null;
   }
 
+  /**
+   * Whether an SGLang interval event with these values passes {@link #problem}: the values its line
+   * gives without per-source state (its {@code intervalMs} and {@code cycleMs}, the ones with
+   * state, are never negative or infinite, and its other fields are null or empty). The shipper's
+   * pre-encoded SGLang path checks this before it writes such an event without building it; a line
+   * that fails goes the normalisers' way and gets its dead letter there.
+   */
+  public static boolean sglangPlausible(
+      Double acceptLength,
+      Double acceptRate,
+      double genThroughputTokS,
+      double tokenUsage,
+      Double rawAcceptRate,
+      long decodePasses,
+      long cycles,
+      long acceptedTokens,
+      long emittedTokens,
+      int runningRequests,
+      int queuedRequests) {
+    return range("acceptLength", acceptLength, 0, MAX_ACCEPT_LENGTH) == null
+        && range("acceptRate", acceptRate, 0, 1 + RATE_SLACK) == null
+        && range("genThroughputTokS", genThroughputTokS, 0, MAX_TOKENS_PER_S) == null
+        && range("tokenUsage", tokenUsage, 0, Double.MAX_VALUE) == null
+        && finite("rawAcceptRate", rawAcceptRate) == null
+        && (decodePasses | cycles | acceptedTokens | emittedTokens) >= 0
+        && (runningRequests | queuedRequests) >= 0;
+  }
+
   private static Long toLong(Integer v) {
     return v == null ? null : v.longValue();
   }

@@ -67,6 +67,15 @@ final class FastEventSerializer {
     return mine != null ? mine : generic.serialize(topic, event);
   }
 
+  /**
+   * The schema id the hand encoder writes for topic once its self-check passed, else -1 (not yet
+   * checked, failed, or disabled).
+   */
+  int handEncoderSchemaId(String topic) {
+    Integer id = enabled ? ids.get(topic) : null;
+    return id != null ? id : -1;
+  }
+
   private byte[] tryEncode(int schemaId, DecodeEvent event) {
     try {
       return encoder.encode(schemaId, event);

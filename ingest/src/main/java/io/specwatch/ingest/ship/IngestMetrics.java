@@ -81,7 +81,7 @@ public final class IngestMetrics implements ShipObserver {
   }
 
   private void count(IngestOutcome part) {
-    if (part instanceof IngestOutcome.Event) {
+    if (part instanceof IngestOutcome.Event || part instanceof IngestOutcome.PreEncoded) {
       events.increment();
     } else if (part instanceof IngestOutcome.Request) {
       requests.increment();

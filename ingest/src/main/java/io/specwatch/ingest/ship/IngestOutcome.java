@@ -14,6 +14,7 @@ import java.util.List;
  */
 public sealed interface IngestOutcome
     permits IngestOutcome.Event,
+        IngestOutcome.PreEncoded,
         IngestOutcome.Request,
         IngestOutcome.Context,
         IngestOutcome.Dead,
@@ -23,6 +24,20 @@ public sealed interface IngestOutcome
         IngestOutcome.Unrecognised {
 
   record Event(DecodeEvent event) implements IngestOutcome {}
+
+  /**
+   * A decode event written ahead as bytes ({@code ship}'s SGLang path, see {@link
+   * SglangEventParts}) with the values the source's state gave it: published like an {@link Event}.
+   */
+  record PreEncoded(
+      SglangEventParts event,
+      String deploymentId,
+      long eventTimeMs,
+      long ingestTimeMs,
+      Double intervalMs,
+      Double cycleMs,
+      String runContextId)
+      implements IngestOutcome {}
 
   /** A finished request's acceptance (per-request formats), for the request-acceptance topic. */
   record Request(RequestAcceptance request) implements IngestOutcome {}

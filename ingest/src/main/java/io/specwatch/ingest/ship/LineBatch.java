@@ -3,6 +3,7 @@ package io.specwatch.ingest.ship;
 import io.specwatch.ingest.normalise.SourceContext;
 import io.specwatch.ingest.parse.ParseResult;
 import io.specwatch.ingest.parse.ParserRegistry;
+import io.specwatch.ingest.parse.sglang.SglangDecodeBatch;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.BlockingQueue;
@@ -28,6 +29,7 @@ final class LineBatch {
   final List<SourceLine> lines;
   ParseResult[] parsed;
   String[] ids; // event ids of the parsed lines (null for the others)
+  SglangEventParts[] sglang; // SGLang lines' events written ahead (null: none in the batch)
   Throwable failure; // of parsing or hashing, rethrown on the sending thread
   long bytes;
   private final CountDownLatch prepared = new CountDownLatch(1);
@@ -45,21 +47,32 @@ final class LineBatch {
     bytes += line.bytes().length;
   }
 
-  /** Parses the lines and hashes the ids of the parsed ones (a parsing thread). */
-  void prepare(ParserRegistry parsers, SourceContext source) {
+  /**
+   * Parses the lines and hashes the ids of the parsed ones (a parsing thread); with a writer, also
+   * writes the events of the SGLang lines ahead.
+   */
+  void prepare(ParserRegistry parsers, SourceContext source, SglangEventWriter writer) {
     try {
       ParseResult[] p = new ParseResult[lines.size()];
       String[] i = new String[p.length];
+      SglangEventParts[] s = null;
       for (int k = 0; k < p.length; k++) {
         SourceLine line = lines.get(k);
         p[k] = LineIngestor.parse(parsers, line);
         if (p[k] instanceof ParseResult.Parsed parsedLine) {
           i[k] = LineIngestor.eventId(source, line);
           LineIngestor.prepareEncoding(parsedLine);
+          if (writer != null && parsedLine.line() instanceof SglangDecodeBatch b) {
+            if (s == null) {
+              s = new SglangEventParts[p.length];
+            }
+            s[k] = writer.write(b, i[k], line);
+          }
         }
       }
       parsed = p;
       ids = i;
+      sglang = s;
     } catch (Throwable t) {
       failure = t;
     } finally {

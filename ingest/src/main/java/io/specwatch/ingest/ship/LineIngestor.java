@@ -165,6 +165,36 @@ public final class LineIngestor {
     return new IngestOutcome.Unrecognised();
   }
 
+  /**
+   * The outcome of an SGLang line written ahead by {@link SglangEventWriter}: the event the
+   * normaliser's way gives the line, as {@link IngestOutcome.PreEncoded}, after the run context to
+   * publish first if any. Keeps the per-source state as {@link #ingest(SourceLine, ParseResult,
+   * String, Instant)} does: feed every line of the source to one of the two, in file order.
+   */
+  public IngestOutcome ingest(SglangEventParts line, Instant now) {
+    Instant printed = line.printed();
+    Double intervalMs = normaliser.sglangIntervalMs(line.rankKey(), printed);
+    Double cycleMs = normaliser.sglangCycleMs(line.rankKey(), printed);
+    Instant eventTime = printed != null ? printed : now;
+    RunContextTracker.Stamp stamp = contexts.stamp(source.deploymentId(), eventTime);
+    IngestOutcome event =
+        new IngestOutcome.PreEncoded(
+            line,
+            source.deploymentId(),
+            eventTime.toEpochMilli(),
+            now.toEpochMilli(),
+            intervalMs,
+            cycleMs,
+            stamp.contextId());
+    if (stamp.publish().isEmpty()) {
+      return event;
+    }
+    List<IngestOutcome> parts = new ArrayList<>(2);
+    addContext(parts, stamp);
+    parts.add(event);
+    return new IngestOutcome.Many(parts);
+  }
+
   /** The parse result {@link #ingest(SourceLine, ParseResult)} expects: null for a cut line. */
   public static ParseResult parse(ParserRegistry parsers, SourceLine line) {
     return line.truncated() ? null : parsers.parse(line.text());

@@ -161,9 +161,12 @@ public final class LogFileShipper implements AutoCloseable {
         Thread t =
             new Thread(
                 () -> {
+                  // SGLang Decode batch lines (most of a busy SGLang log) are written to Avro
+                  // bytes here, and the sending thread only adds what the source's state gives
+                  SglangEventWriter sglang = new SglangEventWriter(src, config.normalise());
                   try {
                     for (LineBatch b = toParse.take(); b != LineBatch.END; b = toParse.take()) {
-                      b.prepare(parsers, src);
+                      b.prepare(parsers, src, sglang);
                     }
                   } catch (InterruptedException e) {
                     Thread.currentThread().interrupt();
@@ -192,8 +195,11 @@ public final class LogFileShipper implements AutoCloseable {
                         continue;
                       }
                       SourceLine line = batch.lines.get(i);
+                      SglangEventParts pre = batch.sglang != null ? batch.sglang[i] : null;
                       IngestOutcome outcome =
-                          ingestor.ingest(line, batch.parsed[i], batch.ids[i], now);
+                          pre != null && records.preEncodedReady()
+                              ? ingestor.ingest(pre, now)
+                              : ingestor.ingest(line, batch.parsed[i], batch.ids[i], now);
                       send(producer, records, source, outcome, onAck);
                       observer.line(line, line.offset() + line.bytes().length + 1, outcome);
                       tally.add(outcome);
@@ -328,7 +334,7 @@ public final class LogFileShipper implements AutoCloseable {
       SourceContext source,
       IngestOutcome outcome,
       Callback onAck) {
-    if (outcome instanceof IngestOutcome.Event) {
+    if (outcome instanceof IngestOutcome.Event || outcome instanceof IngestOutcome.PreEncoded) {
       // nearly every metric line: one record, no list
       producer.send(records.toRecord(outcome, source.source()), onAck);
       return;

@@ -25,6 +25,9 @@ public final class OutcomeRecords implements AutoCloseable {
   private final Serde<RunContext> contexts;
   private final Serde<DeadLetter> deadLetters;
   private final FastEventSerializer fastEvents;
+  private int preEncodedSchemaId = -1;
+  private String lastContextId;
+  private byte[] lastContextField;
 
   public OutcomeRecords(ShipConfig config) {
     this.config = config;
@@ -50,6 +53,17 @@ public final class OutcomeRecords implements AutoCloseable {
     return out;
   }
 
+  /**
+   * Whether {@link IngestOutcome.PreEncoded} events can be sent: the hand encoder passed its
+   * self-check on the decode topic (the first event goes through the registry's serializer).
+   */
+  public boolean preEncodedReady() {
+    if (preEncodedSchemaId < 0) {
+      preEncodedSchemaId = fastEvents.handEncoderSchemaId(config.decodeTopic());
+    }
+    return preEncodedSchemaId >= 0;
+  }
+
   /** The record of one single outcome, or null when there is nothing to send. */
   public ProducerRecord<String, byte[]> toRecord(IngestOutcome outcome, String source) {
     if (outcome instanceof IngestOutcome.Event e) {
@@ -57,6 +71,22 @@ public final class OutcomeRecords implements AutoCloseable {
           config.decodeTopic(),
           e.event().getDeploymentId(),
           fastEvents.serialize(config.decodeTopic(), e.event()));
+    }
+    if (outcome instanceof IngestOutcome.PreEncoded p) {
+      if (!preEncodedReady()) {
+        throw new IllegalStateException("a pre-encoded event before the encoder's self-check");
+      }
+      return new ProducerRecord<>(
+          config.decodeTopic(),
+          p.deploymentId(),
+          p.event()
+              .assemble(
+                  preEncodedSchemaId,
+                  p.eventTimeMs(),
+                  p.ingestTimeMs(),
+                  p.intervalMs(),
+                  p.cycleMs(),
+                  contextField(p.runContextId())));
     }
     if (outcome instanceof IngestOutcome.Request r) {
       return new ProducerRecord<>(
@@ -74,6 +104,18 @@ public final class OutcomeRecords implements AutoCloseable {
           deadLetters.serializer().serialize(config.dlqTopic(), d.deadLetter()));
     }
     return null;
+  }
+
+  /** The encoded run context id, kept while the id repeats. */
+  private byte[] contextField(String id) {
+    if (id == null) {
+      return SglangEventParts.contextField(null);
+    }
+    if (!id.equals(lastContextId)) {
+      lastContextField = SglangEventParts.contextField(id);
+      lastContextId = id;
+    }
+    return lastContextField;
   }
 
   /** The record of a run context. */

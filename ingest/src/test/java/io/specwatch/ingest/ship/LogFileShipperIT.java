@@ -2,7 +2,10 @@ package io.specwatch.ingest.ship;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.specwatch.ingest.normalise.FileFingerprint;
 import io.specwatch.ingest.normalise.NormaliseConfig;
+import io.specwatch.ingest.normalise.SourceContext;
+import io.specwatch.ingest.parse.ParserRegistry;
 import io.specwatch.ingest.samples.SampleLogsTest;
 import io.specwatch.ingest.testing.Ships;
 import io.specwatch.ingest.testing.TopicReader;
@@ -14,7 +17,9 @@ import io.specwatch.testkit.SpecwatchContainers;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Clock;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -93,6 +98,10 @@ class LogFileShipperIT {
     assertThat(line10.getIntervalMs()).isNull();
     assertThat(values.get(1).getIntervalMs()).isEqualTo(1000.0);
     assertThat(values.get(1).getCycleMs()).isEqualTo(25.0);
+    assertThat(values.subList(1, values.size()))
+        .as("the SGLang events written ahead on the parse threads (all but the first)")
+        .allMatch(e -> e.getFormat().equals("sglang.decode_batch"));
+    assertThat(values).isEqualTo(normalisersEvents(config, values));
     String line10Text = Files.readAllLines(SAMPLE).get(9);
     assertThat(line10.getRawFields()).containsEntry("gen throughput (token/s)", "59.71");
     assertThat(line10Text).contains("gen throughput (token/s): 59.71");
@@ -123,6 +132,37 @@ class LogFileShipperIT {
     Set<String> secondIds =
         both.subList(319, 638).stream().map(DecodeEvent::getEventId).collect(Collectors.toSet());
     assertThat(firstIds).hasSize(319).isEqualTo(secondIds);
+  }
+
+  /**
+   * The events the normalisers' way ({@link LineIngestor} line by line, no parse threads) builds
+   * for the sample, with the ingest times of {@code shipped} (the one value a second run changes).
+   */
+  private static List<DecodeEvent> normalisersEvents(ShipConfig config, List<DecodeEvent> shipped)
+      throws Exception {
+    LineIngestor ingestor =
+        new LineIngestor(
+            new SourceContext(
+                config.deploymentId(),
+                config.host(),
+                SAMPLE.toAbsolutePath().normalize().toString(),
+                FileFingerprint.of(SAMPLE)),
+            config.normalise(),
+            ParserRegistry.defaults(),
+            Clock.systemUTC());
+    List<DecodeEvent> events = new ArrayList<>();
+    LogFileReader.forEachLine(
+        SAMPLE,
+        line -> {
+          for (IngestOutcome part : ingestor.ingest(line).parts()) {
+            if (part instanceof IngestOutcome.Event e) {
+              DecodeEvent event = e.event();
+              event.put("ingestTime", shipped.get(events.size()).getIngestTime());
+              events.add(event);
+            }
+          }
+        });
+    return events;
   }
 
   @Test
