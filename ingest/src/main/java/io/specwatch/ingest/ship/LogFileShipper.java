@@ -147,9 +147,11 @@ public final class LogFileShipper implements AutoCloseable {
       Producer<String, byte[]> producer = this.producer;
       OutcomeRecords records = this.records;
       // Threads: this one reads lines into batches; PARSE_THREADS "ship-parse-N" threads parse
-      // the batches and hash their event ids (both stateless, any order); the "ship-send" thread
-      // takes the batches in file order, waits until each is parsed, then normalises (per-source
-      // state), serialises and produces. At most QUEUE_BATCHES batches of BATCH_LINES lines or
+      // the batches, hash their event ids and write the SGLang lines' events to Avro bytes (all
+      // stateless, any order); the "ship-send" thread takes the batches in file order, waits until
+      // each is parsed, then normalises (per-source state), serialises and produces (an SGLang
+      // event written ahead only gets its interval, cycle ms, times and run context added). At most
+      // QUEUE_BATCHES batches of BATCH_LINES lines or
       // BATCH_BYTES bytes are in flight (the send queue is bounded; a batch waits in the parse
       // queue only while it is also in the send queue or with the sending thread), so memory
       // stays bounded; order is kept (one send queue, one consumer).
