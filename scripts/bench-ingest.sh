@@ -279,12 +279,13 @@ broker_span_cpu() { # file errlog samples
 # Dies unless the file system of BENCH_DIR has room for the run: its logs, when not yet written
 # (~187 bytes a line), and the records the broker keeps (~8.8 GB at the default sizes, measured
 # 2026-12-04 with SPECWATCH_BENCH_KEEP_SERVICES=1: ~245 bytes per line sent, counting 12 sends of
-# the measured file, 2 more per measured pass, and 3 of the warm-up lines), plus 2 GiB to spare.
+# the measured file, 3 more for kcat's runs after the warm shipper (session 32), 2 more per
+# measured pass, and 3 of the warm-up lines), plus 2 GiB to spare.
 # Runs that keep their services add up on the same broker; when the disk filled, the broker
 # stopped in the middle of a run.
 require_space() {
   local need_kb avail_kb
-  need_kb=$((((12 + 2 * MEASURED_PASSES) * LINES + 3 * WARMUP_TOTAL) * 245 / 1024 + 2 * 1024 * 1024))
+  need_kb=$((((15 + 2 * MEASURED_PASSES) * LINES + 3 * WARMUP_TOTAL) * 245 / 1024 + 2 * 1024 * 1024))
   [[ -s "$BENCH_DIR/mixed-$LINES.log" ]] || need_kb=$((need_kb + LINES * 187 / 1024))
   [[ -s "$BENCH_DIR/warmup-$WARMUP_LINES.log" ]] || need_kb=$((need_kb + WARMUP_LINES * 187 / 1024))
   avail_kb=$(df -Pk "$BENCH_DIR" | awk 'NR == 2 { print $4 }')
@@ -332,7 +333,7 @@ main() {
   [[ -r "/proc/$BROKER_PID/stat" ]] || die "no broker process $BROKER_PID"
   local t
   for t in "$T_RAW.1" "$T_RAW.2" "$T_RAW.3" "$T_PERF" "$T_EVSEND" "$T_EVENTS" "$T_DLQ" "$T_REQ" "$T_CTX" "$T_WARM.events" "$T_WARM.dlq" \
-    "$T_WARM.requests" "$T_WARM.run-context" "$T_RAW.lz4.1" "$T_RAW.lz4.2" "$T_RAW.lz4.3" "$T_LZ4.events" "$T_LZ4.dlq" \
+    "$T_WARM.requests" "$T_WARM.run-context" "$T_RAW.late.1" "$T_RAW.late.2" "$T_RAW.late.3" "$T_RAW.lz4.1" "$T_RAW.lz4.2" "$T_RAW.lz4.3" "$T_LZ4.events" "$T_LZ4.dlq" \
     "$T_LZ4.requests" "$T_LZ4.run-context"; do
     svc topics-create "$t" "$PARTITIONS" >/dev/null
   done
@@ -405,6 +406,15 @@ main() {
   log "bench: ingest ship, warm: $warm_file ($WARMUP_LINES lines) $WARMUP_PASSES times, then the measured file $MEASURED_PASSES times, one JVM -> $T_WARM.*"
   local warm_out="$BENCH_DIR/ship-warm-$RUN_ID.out" warm_err="$BENCH_DIR/ship-warm-$RUN_ID.err"
   warm_ship "$T_WARM" "$warm_out" "$warm_err" --producer-property compression.type=none
+  # kcat three times again, now on the broker the warm shipper has written to (~2.6 GB more): the
+  # early runs above meet a broker that holds little, and the broker spent ~2x the CPU per line of
+  # the same kcat runs after the shipper's passes (session 32: 0.52-0.74 against 0.34 CPU-s per
+  # million lines, 0.93-1.14 s against 0.65 s a run). Printed beside the headline, which stays
+  # against the early runs (comparable with every earlier bench).
+  log "bench: kcat -P x3 again, after the warm shipper: $LINES raw lines -> $T_RAW.late.1/.2/.3"
+  local kcat_late_runs kcat_late_time
+  kcat_late_runs=$(kcat_runs "$T_RAW.late" none "$log_file")
+  kcat_late_time=$(printf '%s\n' "$kcat_late_runs" | sort -n -k1,1 | sed -n 2p)
   # Second pair, both with lz4: kcat -z lz4 three times, and a warm shipper JVM as above with its
   # default compression (lz4, ShipConfig.DEFAULT_COMPRESSION). The headline stays the pair without
   # compression (comparable with every earlier run); this pair says what the default gives.
@@ -423,7 +433,7 @@ main() {
 
   local raw_n ev_n dlq_n
   raw_n=$(end_offsets "$T_RAW.1")
-  for n in 2 3; do
+  for n in 2 3 late.1 late.2 late.3; do
     (($(end_offsets "$T_RAW.$n") == LINES)) || die "kcat topic $T_RAW.$n does not hold $LINES records"
   done
   (($(end_offsets "$T_PERF") == passes * LINES)) \
@@ -466,7 +476,8 @@ main() {
     -v raw="$raw_n" -v bytes="$bytes" -v summary="$summary" -v lb="$load_before" -v la="$load_after" \
     -v cores="$(nproc)" -v inproc="$inproc" -v jvm="${INGEST_JAVA_OPTS[*]}" -v warm="$warm_span" \
     -v wlines="$WARMUP_TOTAL" -v kruns="$kcat_runs" -v pr="$perf_rate" -v jp="$passes" \
-    -v wspans="$warm_spans" -v wbroker="$warm_broker" -v klz="$kcat_lz4_time" -v lzspans="$lz4_spans" -v lzspan="$lz4_span" -v er="$ev_rate" -v ep="$ev_passes" 'BEGIN {
+    -v wspans="$warm_spans" -v wbroker="$warm_broker" -v klz="$kcat_lz4_time" -v lzspans="$lz4_spans" -v lzspan="$lz4_span" -v er="$ev_rate" -v ep="$ev_passes" \
+    -v kl8="$kcat_late_time" 'BEGIN {
     split(kt, k, " "); split(st, s, " ")
     kr = lines / k[1]; sr = lines / s[1]; wr = lines / warm
     printf "\nbench ingest: %d lines, %.1f MiB, one broker (Kafka 4.4.0, 127.0.0.1), acks=all + idempotence, linger.ms=20, no compression (the headline pair; lz4 on both in the second)\n", lines, bytes / 1048576
@@ -494,6 +505,9 @@ main() {
     # moves with the bytes per record and with the kernel'"'"'s page-cache work
     # (docs/BENCHMARKS-HISTORY.md, Ingest rounds, session 20)
     printf "  broker CPU per million lines: kcat (median run) %.2f s, warm ship (median pass) %.2f s\n", k[4] * 1e6 / lines, wbm * 1e6 / lines
+    split(kl8, kk, " "); klr = lines / kk[1]
+    printf "  %-44s %8.2f s wall %10.0f lines/s  %6.2f s CPU, broker %5.2f s\n", "kcat -P after the warm shipper (median of 3)", kk[1], klr, kk[2] + kk[3], kk[4]
+    printf "  ratio warm ship/kcat after it (lines/s): %.2f   (the broker in the state of the shipper'"'"'s passes; not the headline)\n", wr / klr
     split(klz, kz, " "); kzr = lines / kz[1]; lzr = lines / lzspan
     printf "  %-44s %8.2f s wall %10.0f lines/s  %6.2f s CPU\n", "kcat -P -z lz4 (median of 3)", kz[1], kzr, kz[2] + kz[3]
     nz = split(lzspans, zl, "\n")
@@ -513,6 +527,9 @@ main() {
     printf "BENCH ingest.ratio_ship_warm_to_kcat %.3f ratio >=0.5\n", wr / kr
     printf "BENCH ingest.broker_cpu_s_per_million_lines_kcat %.2f CPU-s\n", k[4] * 1e6 / lines
     printf "BENCH ingest.broker_cpu_s_per_million_lines_ship_warm %.2f CPU-s\n", wbm * 1e6 / lines
+    printf "BENCH ingest.kcat_late_lines_per_s %.0f lines/s\n", klr
+    printf "BENCH ingest.ratio_ship_warm_to_kcat_late %.3f ratio\n", wr / klr
+    printf "BENCH ingest.broker_cpu_s_per_million_lines_kcat_late %.2f CPU-s\n", kk[4] * 1e6 / lines
     printf "BENCH ingest.kcat_lz4_lines_per_s %.0f lines/s\n", kzr
     printf "BENCH ingest.ship_warm_lz4_lines_per_s %.0f lines/s\n", lzr
     printf "BENCH ingest.ratio_ship_warm_to_kcat_both_lz4 %.3f ratio\n", lzr / kzr
