@@ -14,6 +14,7 @@ import io.specwatch.ingest.parse.ParserRegistry;
 import io.specwatch.ingest.parse.RawFields;
 import io.specwatch.ingest.parse.context.ContextLine;
 import io.specwatch.ingest.parse.request.RequestLine;
+import io.specwatch.ingest.parse.sglang.SglangDecodeBatch;
 import io.specwatch.schemas.DeadLetter;
 import io.specwatch.schemas.DecodeEvent;
 import io.specwatch.schemas.RequestAcceptance;
@@ -44,6 +45,7 @@ public final class LineIngestor {
   private final Clock clock;
   private final NormaliseConfig config;
   private final RunContextTracker contexts;
+  private SglangEventWriter sglang; // of ingestWritingAhead, created on its first call
 
   /** An ingestor with its own run-context tracker and no configured context source. */
   public LineIngestor(
@@ -163,6 +165,28 @@ public final class LineIngestor {
       return new IngestOutcome.Skipped(skipped.format(), skipped.reason());
     }
     return new IngestOutcome.Unrecognised();
+  }
+
+  /**
+   * {@link #ingest(SourceLine)}, except that an SGLang {@code Decode batch} line's event is written
+   * straight to its Avro bytes ({@link IngestOutcome.PreEncoded}: the same bytes, without building
+   * the event) when its values are plausible. For a sender whose {@link
+   * OutcomeRecords#preEncodedReady} holds ({@code tail}; {@code ship} writes ahead on its parse
+   * threads instead).
+   */
+  public IngestOutcome ingestWritingAhead(SourceLine line) {
+    ParseResult result = parse(parsers, line);
+    if (result instanceof ParseResult.Parsed parsed
+        && parsed.line() instanceof SglangDecodeBatch batch) {
+      if (sglang == null) {
+        sglang = new SglangEventWriter(source, config);
+      }
+      String id = eventId(source, line);
+      SglangEventParts parts = sglang.write(batch, id, line);
+      Instant now = clock.instant();
+      return parts != null ? ingest(parts, now) : ingest(line, result, id, now);
+    }
+    return ingest(line, result);
   }
 
   /**

@@ -273,7 +273,11 @@ public final class Tailer implements Runnable {
     boolean kafkaAway = delivery.resendsPending();
     for (TailedFile.ReadLine rl : lines) {
       AckTracker.Entry entry = s.tracker.add(rl.endOffset(), rl.line().lineNumber());
-      IngestOutcome outcome = s.ingestor.ingest(rl.line());
+      // SGLang lines' events written straight to bytes once the hand encoder passed its check
+      IngestOutcome outcome =
+          records.preEncodedReady()
+              ? s.ingestor.ingestWritingAhead(rl.line())
+              : s.ingestor.ingest(rl.line());
       checkpoints.lineRead(s.tracker, rl.endOffset());
       observer.line(rl.line(), rl.endOffset(), outcome);
       List<ProducerRecord<String, byte[]>> out = records.toRecords(outcome, s.file.source());

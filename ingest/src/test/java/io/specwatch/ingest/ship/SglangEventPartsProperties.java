@@ -26,11 +26,12 @@ import net.jqwik.api.Provide;
 /**
  * {@code ship}'s SGLang path ({@link SglangEventWriter} on a parse thread, {@link
  * LineIngestor#ingest(SglangEventParts, Instant)} and {@link SglangEventParts#assemble} on the
- * sending thread) publishes the bytes the normaliser's way publishes ({@link LineIngestor}'s event,
- * encoded by {@link DecodeEventEncoder}): over sequences of SGLang lines of one source with ranks,
- * repeated, advancing and backward times, lines without a time, implausible values, run context
- * lines in between, and every normalisation setting, fed in file order the same outcomes part by
- * part, byte for byte; implausible lines take the normaliser's way (the writer gives null).
+ * sending thread), and {@code tail}'s {@link LineIngestor#ingestWritingAhead}, publish the bytes
+ * the normaliser's way publishes ({@link LineIngestor}'s event, encoded by {@link
+ * DecodeEventEncoder}): over sequences of SGLang lines of one source with ranks, repeated,
+ * advancing and backward times, lines without a time, implausible values, run context lines in
+ * between, and every normalisation setting, fed in file order the same outcomes part by part, byte
+ * for byte; implausible lines take the normaliser's way (the writer gives null).
  */
 class SglangEventPartsProperties {
 
@@ -38,13 +39,40 @@ class SglangEventPartsProperties {
   private static final Instant NOW = Instant.parse("2026-12-05T02:00:00.250Z");
   private final ParserRegistry parsers = ParserRegistry.defaults();
 
-  /** What each path published and how often the written-ahead path took a line. */
-  private record Run(List<Object> regular, List<Object> written, int ahead, int dead) {}
+  /**
+   * What each path published ({@code ship}'s split between threads, {@code tail}'s {@link
+   * LineIngestor#ingestWritingAhead}) and how often the written-ahead path took a line.
+   */
+  private record Run(
+      List<Object> regular, List<Object> written, List<Object> tail, int ahead, int dead) {}
+
+  /** A clock set line by line (tail's ingestor reads the ingest time from its clock). */
+  private static final class SetClock extends Clock {
+    Instant now = NOW;
+
+    @Override
+    public Instant instant() {
+      return now;
+    }
+
+    @Override
+    public ZoneId getZone() {
+      return ZoneOffset.UTC;
+    }
+
+    @Override
+    public Clock withZone(ZoneId zone) {
+      throw new UnsupportedOperationException();
+    }
+  }
 
   private Run run(SourceContext source, NormaliseConfig config, List<String> texts) {
     Clock clock = Clock.fixed(NOW, ZoneOffset.UTC);
     LineIngestor regular = new LineIngestor(source, config, parsers, clock);
     LineIngestor written = new LineIngestor(source, config, parsers, clock);
+    SetClock tailClock = new SetClock();
+    LineIngestor tail = new LineIngestor(source, config, parsers, tailClock);
+    List<Object> t = new ArrayList<>();
     SglangEventWriter writer = new SglangEventWriter(source, config);
     DecodeEventEncoder encoder = new DecodeEventEncoder();
     List<Object> a = new ArrayList<>();
@@ -68,6 +96,10 @@ class SglangEventPartsProperties {
       IngestOutcome w =
           parts != null ? written.ingest(parts, now) : written.ingest(line, parsed, id, now);
       ahead += parts != null ? 1 : 0;
+      tailClock.now = now;
+      for (IngestOutcome part : tail.ingestWritingAhead(line).parts()) {
+        t.add(published(part, encoder));
+      }
       for (IngestOutcome part : r.parts()) {
         dead += part instanceof IngestOutcome.Dead ? 1 : 0;
         a.add(published(part, encoder));
@@ -76,7 +108,7 @@ class SglangEventPartsProperties {
         b.add(published(part, encoder));
       }
     }
-    return new Run(a, b, ahead, dead);
+    return new Run(a, b, t, ahead, dead);
   }
 
   /** What a part puts on a topic: the event's bytes, or the record itself. */
@@ -104,10 +136,16 @@ class SglangEventPartsProperties {
       @ForAll("configs") NormaliseConfig config,
       @ForAll("logs") List<String> texts) {
     Run run = run(source, config, texts);
-    assertThat(run.written()).hasSameSizeAs(run.regular());
-    for (int i = 0; i < run.regular().size(); i++) {
-      Object x = run.regular().get(i);
-      Object y = run.written().get(i);
+    assertSamePublished(run.regular(), run.written(), texts);
+    assertSamePublished(run.regular(), run.tail(), texts);
+  }
+
+  private static void assertSamePublished(
+      List<Object> expected, List<Object> actual, List<String> texts) {
+    assertThat(actual).hasSameSizeAs(expected);
+    for (int i = 0; i < expected.size(); i++) {
+      Object x = expected.get(i);
+      Object y = actual.get(i);
       if (x instanceof List<?> xs && y instanceof List<?> ys) {
         assertThat((byte[]) ys.get(0)).as("event %d of %s", i, texts).isEqualTo((byte[]) xs.get(0));
       } else {
