@@ -4,37 +4,16 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.specwatch.ingest.ship.IngestOutcome;
 import io.specwatch.ingest.ship.SourceLine;
+import io.specwatch.ingest.testing.ManualClock;
 import java.io.PrintWriter;
 import java.io.StringWriter;
-import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.ZoneId;
-import java.time.ZoneOffset;
 import org.junit.jupiter.api.Test;
 
 class ShipProgressTest {
 
   /** A clock the test moves. */
-  private static final class Manual extends Clock {
-    Instant now = Instant.parse("2026-11-30T17:00:00Z");
-
-    @Override
-    public ZoneId getZone() {
-      return ZoneOffset.UTC;
-    }
-
-    @Override
-    public Clock withZone(ZoneId zone) {
-      return this;
-    }
-
-    @Override
-    public Instant instant() {
-      return now;
-    }
-  }
-
   private static SourceLine line(long n) {
     return new SourceLine(n, (n - 1) * 100, new byte[99], "x");
   }
@@ -42,7 +21,7 @@ class ShipProgressTest {
   @Test
   void logLinesEveryIntervalWhenNotATerminal() {
     StringWriter err = new StringWriter();
-    Manual clock = new Manual();
+    ManualClock clock = new ManualClock(Instant.parse("2026-11-30T17:00:00Z"));
     ShipProgress p =
         new ShipProgress(new PrintWriter(err), "a.log", 1000, false, Duration.ofSeconds(5), clock);
     for (long n = 1; n <= 4; n++) {
@@ -62,7 +41,7 @@ class ShipProgressTest {
   @Test
   void carriageReturnBarOnATerminal() {
     StringWriter err = new StringWriter();
-    Manual clock = new Manual();
+    ManualClock clock = new ManualClock(Instant.parse("2026-11-30T17:00:00Z"));
     ShipProgress p =
         new ShipProgress(new PrintWriter(err), "a.log", 1000, true, Duration.ofSeconds(5), clock);
     clock.now = clock.now.plusMillis(300);

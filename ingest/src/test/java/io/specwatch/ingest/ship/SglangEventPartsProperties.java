@@ -8,6 +8,7 @@ import io.specwatch.ingest.normalise.SourceContext;
 import io.specwatch.ingest.parse.ParseResult;
 import io.specwatch.ingest.parse.ParserRegistry;
 import io.specwatch.ingest.parse.sglang.SglangDecodeBatch;
+import io.specwatch.ingest.testing.ManualClock;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Instant;
@@ -46,31 +47,11 @@ class SglangEventPartsProperties {
   private record Run(
       List<Object> regular, List<Object> written, List<Object> tail, int ahead, int dead) {}
 
-  /** A clock set line by line (tail's ingestor reads the ingest time from its clock). */
-  private static final class SetClock extends Clock {
-    Instant now = NOW;
-
-    @Override
-    public Instant instant() {
-      return now;
-    }
-
-    @Override
-    public ZoneId getZone() {
-      return ZoneOffset.UTC;
-    }
-
-    @Override
-    public Clock withZone(ZoneId zone) {
-      throw new UnsupportedOperationException();
-    }
-  }
-
   private Run run(SourceContext source, NormaliseConfig config, List<String> texts) {
     Clock clock = Clock.fixed(NOW, ZoneOffset.UTC);
     LineIngestor regular = new LineIngestor(source, config, parsers, clock);
     LineIngestor written = new LineIngestor(source, config, parsers, clock);
-    SetClock tailClock = new SetClock();
+    ManualClock tailClock = new ManualClock(NOW); // tail reads the ingest time from its clock
     LineIngestor tail = new LineIngestor(source, config, parsers, tailClock);
     List<Object> t = new ArrayList<>();
     SglangEventWriter writer = new SglangEventWriter(source, config);
