@@ -151,10 +151,10 @@ public final class LogFileShipper implements AutoCloseable {
       // stateless, any order); the "ship-send" thread takes the batches in file order, waits until
       // each is parsed, then normalises (per-source state), serialises and produces (an SGLang
       // event written ahead only gets its interval, cycle ms, times and run context added). At most
-      // QUEUE_BATCHES batches of BATCH_LINES lines or
-      // BATCH_BYTES bytes are in flight (the send queue is bounded; a batch waits in the parse
-      // queue only while it is also in the send queue or with the sending thread), so memory
-      // stays bounded; order is kept (one send queue, one consumer).
+      // QUEUE_BATCHES batches of BATCH_LINES lines or BATCH_BYTES bytes are in flight (the send
+      // queue is bounded; a batch waits in the parse queue only while it is also in the send queue
+      // or with the sending thread), so memory stays bounded; order is kept (one send queue, one
+      // consumer).
       BlockingQueue<LineBatch> queue = new ArrayBlockingQueue<>(QUEUE_BATCHES);
       BlockingQueue<LineBatch> toParse = new LinkedBlockingQueue<>();
       AtomicReference<Throwable> workerFailure = new AtomicReference<>();

@@ -18,10 +18,11 @@ import java.util.Arrays;
  * Writes the DecodeEvent of an SGLang {@code Decode batch} line straight to its Avro bytes, without
  * the {@code DecodeEvent}, its builder and its boxed values: {@link SglangEventParts}, which the
  * sending thread completes with the values that need the source's state. Stateless per line (a
- * parse thread of {@link LogFileShipper} calls it): the fields are the ones {@link
- * DecodeEventNormaliser} sets for the line, computed by the same functions, and a line whose event
- * would not pass {@link EventPlausibility} gets null, so that the normaliser's way writes its dead
- * letter. Not thread-safe: one per parse thread (it reuses its buffer).
+ * parse thread of {@link LogFileShipper} calls it, or {@code tail}'s {@link LineIngestor}): the
+ * fields are the ones {@link DecodeEventNormaliser} sets for the line, computed by the same
+ * functions, and a line whose event would not pass {@link EventPlausibility} gets null, so that the
+ * normaliser's way writes its dead letter. Not thread-safe: one per parse thread (it reuses its
+ * buffer).
  */
 final class SglangEventWriter {
 
