@@ -144,11 +144,10 @@ public final class RawFields extends AbstractMap<String, String> {
     return Arrays.copyOf(out.buf, out.pos);
   }
 
-  /** A growing buffer of Avro binary: zig-zag varints and length-prefixed UTF-8 strings. */
   /**
    * Writes v as an Avro long (zig-zag varint; an Avro int is the same for values in int range) at
    * {@code pos}, which has room for 10 bytes, and returns the position after it. Shared with the
-   * DecodeEvent encoder.
+   * shipper's DecodeEvent writers ({@code AvroOut}, {@code SglangEventParts}).
    */
   public static int writeVarLong(byte[] buf, int pos, long v) {
     long n = (v << 1) ^ (v >> 63);
@@ -163,6 +162,7 @@ public final class RawFields extends AbstractMap<String, String> {
   /** One work buffer per thread; {@link #encode} returns a copy of the part it wrote. */
   private static final ThreadLocal<Avro> SCRATCH = ThreadLocal.withInitial(() -> new Avro(4096));
 
+  /** A growing buffer of Avro binary: zig-zag varints and length-prefixed UTF-8 strings. */
   private static final class Avro {
     byte[] buf;
     int pos;
