@@ -174,6 +174,16 @@ ship_span_bounds() { # FILE ERRLOG
     /LogFileShipper - shipped file=/ && index($0, f) && a != "" { printf "%.3f %.3f\n", a, sec($1); a = "" }' "$2"
 }
 
+# The shipper's own CPU seconds in each pass of FILE in ERRLOG, one "send parse" line each: what its
+# "shipped file=FILE ... cpu: send X s, parse Y s" line says (the sending thread's and the parse
+# threads' CPU time, measured by each thread as it ends; since 2026-12-05, session 32). CPU is less
+# noisy than wall time on a shared machine, so a cut in the per-line work shows here first.
+ship_pass_cpu() { # FILE ERRLOG
+  awk -v f="file=$1 " '/LogFileShipper - shipped file=/ && index($0, f) {
+      s = $0; sub(/.* cpu: send /, "", s); split(s, a, " "); p = $0; sub(/.*, parse /, "", p); split(p, b, " ")
+      print a[1] + 0, b[1] + 0 }' "$2"
+}
+
 # The seconds of each span of FILE in ERRLOG, one per line.
 ship_spans() { # FILE ERRLOG
   ship_span_bounds "$1" "$2" | awk '{ d = $2 - $1; if (d < 0) d += 86400; print d }'
@@ -465,6 +475,8 @@ main() {
   # the broker's CPU in each measured pass (same order as the spans)
   local warm_broker
   warm_broker=$(broker_span_cpu "$log_file" "$warm_err" "$warm_err.broker")
+  local warm_cpu
+  warm_cpu=$(ship_pass_cpu "$log_file" "$warm_err")
 
   local summary
   summary=$(cat "$ship_out")
@@ -477,7 +489,7 @@ main() {
     -v cores="$(nproc)" -v inproc="$inproc" -v jvm="${INGEST_JAVA_OPTS[*]}" -v warm="$warm_span" \
     -v wlines="$WARMUP_TOTAL" -v kruns="$kcat_runs" -v pr="$perf_rate" -v jp="$passes" \
     -v wspans="$warm_spans" -v wbroker="$warm_broker" -v klz="$kcat_lz4_time" -v lzspans="$lz4_spans" -v lzspan="$lz4_span" -v er="$ev_rate" -v ep="$ev_passes" \
-    -v kl8="$kcat_late_time" 'BEGIN {
+    -v kl8="$kcat_late_time" -v wcpu="$warm_cpu" 'BEGIN {
     split(kt, k, " "); split(st, s, " ")
     kr = lines / k[1]; sr = lines / s[1]; wr = lines / warm
     printf "\nbench ingest: %d lines, %.1f MiB, one broker (Kafka 4.4.0, 127.0.0.1), acks=all + idempotence, linger.ms=20, no compression (the headline pair; lz4 on both in the second)\n", lines, bytes / 1048576
@@ -494,10 +506,11 @@ main() {
     if (inproc > 0) {
       printf "  %-44s %8.2f s      %10.0f lines/s\n", "  same, first line read -> last ack", inproc, lines / inproc
     }
-    nw = split(wspans, wl, "\n"); split(wbroker, wb, "\n")
+    nw = split(wspans, wl, "\n"); split(wbroker, wb, "\n"); split(wcpu, wc, "\n")
     for (i = 1; i <= nw; i++) {
-      printf "  %-44s %8.2f s      %10.0f lines/s                 broker %5.2f s\n", "ingest ship, warm, pass " i, wl[i], lines / wl[i], wb[i]
-      if (wl[i] == warm) wbm = wb[i] # the median pass
+      split(wc[i], c, " ")
+      printf "  %-44s %8.2f s      %10.0f lines/s  ship send %4.2f + parse %4.2f CPU-s, broker %5.2f s\n", "ingest ship, warm, pass " i, wl[i], lines / wl[i], c[1], c[2], wb[i]
+      if (wl[i] == warm) { wbm = wb[i]; wcm = c[1] + c[2] } # the median pass
     }
     printf "  %-44s %8.2f s      %10.0f lines/s  (median pass, after %d warm-up lines in the same JVM)\n", "ingest ship, warm (first line read -> last ack)", warm, wr, wlines
     printf "  ratio warm ship/kcat (lines/s): %.2f   (target >= 0.5)\n", wr / kr
@@ -527,6 +540,7 @@ main() {
     printf "BENCH ingest.ratio_ship_warm_to_kcat %.3f ratio >=0.5\n", wr / kr
     printf "BENCH ingest.broker_cpu_s_per_million_lines_kcat %.2f CPU-s\n", k[4] * 1e6 / lines
     printf "BENCH ingest.broker_cpu_s_per_million_lines_ship_warm %.2f CPU-s\n", wbm * 1e6 / lines
+    printf "BENCH ingest.ship_warm_own_cpu_s_per_million_lines %.2f CPU-s\n", wcm * 1e6 / lines
     printf "BENCH ingest.kcat_late_lines_per_s %.0f lines/s\n", klr
     printf "BENCH ingest.ratio_ship_warm_to_kcat_late %.3f ratio\n", wr / klr
     printf "BENCH ingest.broker_cpu_s_per_million_lines_kcat_late %.2f CPU-s\n", kk[4] * 1e6 / lines

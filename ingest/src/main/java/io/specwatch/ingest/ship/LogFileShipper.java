@@ -17,6 +17,7 @@ import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 import org.apache.kafka.clients.producer.Callback;
 import org.apache.kafka.clients.producer.KafkaProducer;
@@ -137,6 +138,7 @@ public final class LogFileShipper implements AutoCloseable {
         };
     ShipResult.Tally tally = new ShipResult.Tally(ShipResult.empty());
     boolean delivered = false;
+    String cpu = "";
     try {
       if (producer == null) {
         records = new OutcomeRecords(config);
@@ -158,6 +160,10 @@ public final class LogFileShipper implements AutoCloseable {
       BlockingQueue<LineBatch> queue = new ArrayBlockingQueue<>(QUEUE_BATCHES);
       BlockingQueue<LineBatch> toParse = new LinkedBlockingQueue<>();
       AtomicReference<Throwable> workerFailure = new AtomicReference<>();
+      // CPU time of the shipping threads, each adding its own when it ends (the log line at the end
+      // of the file; the bench reads it per pass)
+      AtomicLong parseCpuNanos = new AtomicLong();
+      AtomicLong sendCpuNanos = new AtomicLong();
       List<Thread> parseThreads = new ArrayList<>(PARSE_THREADS);
       for (int n = 1; n <= PARSE_THREADS; n++) {
         Thread t =
@@ -172,6 +178,8 @@ public final class LogFileShipper implements AutoCloseable {
                     }
                   } catch (InterruptedException e) {
                     Thread.currentThread().interrupt();
+                  } finally {
+                    parseCpuNanos.addAndGet(threadCpuNanos());
                   }
                 },
                 "ship-parse-" + n);
@@ -210,6 +218,8 @@ public final class LogFileShipper implements AutoCloseable {
                 } catch (Throwable t) {
                   workerFailure.compareAndSet(null, t);
                   queue.clear(); // unblock the reader; it sees the failure and stops
+                } finally {
+                  sendCpuNanos.addAndGet(threadCpuNanos());
                 }
               },
               "ship-send");
@@ -262,6 +272,12 @@ public final class LogFileShipper implements AutoCloseable {
       }
       producer.flush();
       delivered = sendError.get() == null;
+      cpu =
+          String.format(
+              java.util.Locale.ROOT,
+              "send %.3f s, parse %.3f s",
+              sendCpuNanos.get() / 1e9,
+              parseCpuNanos.get() / 1e9);
     } catch (IOException e) {
       throw new ShipException("cannot read " + file, e);
     } catch (RuntimeException e) {
@@ -276,7 +292,7 @@ public final class LogFileShipper implements AutoCloseable {
           "delivery to Kafka failed for " + file + ": " + sendError.get(), sendError.get());
     }
     ShipResult result = tally.result();
-    LOG.info("shipped file={} result={}", source.source(), result);
+    LOG.info("shipped file={} result={} cpu: {}", source.source(), result, cpu);
     return result;
   }
 
@@ -319,6 +335,16 @@ public final class LogFileShipper implements AutoCloseable {
       }
       throw new ShipException("topic check failed: " + e.getCause(), e.getCause());
     }
+  }
+
+  /**
+   * The calling thread's CPU time in ns (user and system), or 0 where the JVM does not measure it.
+   */
+  private static long threadCpuNanos() {
+    java.lang.management.ThreadMXBean threads =
+        java.lang.management.ManagementFactory.getThreadMXBean();
+    long nanos = threads.isCurrentThreadCpuTimeSupported() ? threads.getCurrentThreadCpuTime() : -1;
+    return Math.max(nanos, 0);
   }
 
   private static void joinQuietly(Thread t) {
