@@ -258,6 +258,9 @@ kcat_runs() { # topic-prefix codec file
   done
 }
 
+# The median of kcat_runs' three lines, by wall time (stdin).
+median_run() { sort -n -k1,1 | sed -n 2p; }
+
 # Samples the broker's CPU every 0.2 s while process PID lives, into OUT: "<local seconds of the day>
 # <broker ticks>" per line, the clock of the shipper's log lines (both local time).
 broker_sampler() { # pid out
@@ -390,7 +393,7 @@ main() {
   # three runs, the median by wall time is the baseline: one run moved 2x between benches (the
   # broker's own JIT warms up over the first runs, and other work on the machine)
   kcat_runs=$(kcat_runs "$T_RAW" none "$log_file")
-  kcat_time=$(printf '%s\n' "$kcat_runs" | sort -n -k1,1 | sed -n 2p)
+  kcat_time=$(printf '%s\n' "$kcat_runs" | median_run)
 
 
   log "bench: ingest ship: the same file -> $T_EVENTS / $T_DLQ (parse, normalise, Avro, acks=all, idempotence)"
@@ -424,13 +427,13 @@ main() {
   log "bench: kcat -P x3 again, after the warm shipper: $LINES raw lines -> $T_RAW.late.1/.2/.3"
   local kcat_late_runs kcat_late_time
   kcat_late_runs=$(kcat_runs "$T_RAW.late" none "$log_file")
-  kcat_late_time=$(printf '%s\n' "$kcat_late_runs" | sort -n -k1,1 | sed -n 2p)
+  kcat_late_time=$(printf '%s\n' "$kcat_late_runs" | median_run)
   # Second pair, both with lz4: kcat -z lz4 three times, and a warm shipper JVM as above with its
   # default compression (lz4, ShipConfig.DEFAULT_COMPRESSION). The headline stays the pair without
   # compression (comparable with every earlier run); this pair says what the default gives.
   log "bench: the same with lz4 on both sides: kcat -P -X compression.codec=lz4 x3, a warm shipper with its default (lz4)"
   local kcat_lz4_time
-  kcat_lz4_time=$(kcat_runs "$T_RAW.lz4" lz4 "$log_file" | sort -n -k1,1 | sed -n 2p)
+  kcat_lz4_time=$(kcat_runs "$T_RAW.lz4" lz4 "$log_file" | median_run)
   local lz4_out="$BENCH_DIR/ship-warm-lz4-$RUN_ID.out" lz4_err="$BENCH_DIR/ship-warm-lz4-$RUN_ID.err"
   warm_ship "$T_LZ4" "$lz4_out" "$lz4_err"
   ! grep -q 'producerOverrides=\[[^]]*compression\.type' "$lz4_err" \
@@ -489,7 +492,7 @@ main() {
     -v cores="$(nproc)" -v inproc="$inproc" -v jvm="${INGEST_JAVA_OPTS[*]}" -v warm="$warm_span" \
     -v wlines="$WARMUP_TOTAL" -v kruns="$kcat_runs" -v pr="$perf_rate" -v jp="$passes" \
     -v wspans="$warm_spans" -v wbroker="$warm_broker" -v klz="$kcat_lz4_time" -v lzspans="$lz4_spans" -v lzspan="$lz4_span" -v er="$ev_rate" -v ep="$ev_passes" \
-    -v kl8="$kcat_late_time" -v wcpu="$warm_cpu" 'BEGIN {
+    -v klate="$kcat_late_time" -v wcpu="$warm_cpu" 'BEGIN {
     split(kt, k, " "); split(st, s, " ")
     kr = lines / k[1]; sr = lines / s[1]; wr = lines / warm
     printf "\nbench ingest: %d lines, %.1f MiB, one broker (Kafka 4.4.0, 127.0.0.1), acks=all + idempotence, linger.ms=20, no compression (the headline pair; lz4 on both in the second)\n", lines, bytes / 1048576
@@ -518,7 +521,7 @@ main() {
     # moves with the bytes per record and with the kernel'"'"'s page-cache work
     # (docs/BENCHMARKS-HISTORY.md, Ingest rounds, session 20)
     printf "  broker CPU per million lines: kcat (median run) %.2f s, warm ship (median pass) %.2f s\n", k[4] * 1e6 / lines, wbm * 1e6 / lines
-    split(kl8, kk, " "); klr = lines / kk[1]
+    split(klate, kk, " "); klr = lines / kk[1]
     printf "  %-44s %8.2f s wall %10.0f lines/s  %6.2f s CPU, broker %5.2f s\n", "kcat -P after the warm shipper (median of 3)", kk[1], klr, kk[2] + kk[3], kk[4]
     printf "  ratio warm ship/kcat after it (lines/s): %.2f   (the broker in the state of the shipper'"'"'s passes; not the headline)\n", wr / klr
     split(klz, kz, " "); kzr = lines / kz[1]; lzr = lines / lzspan

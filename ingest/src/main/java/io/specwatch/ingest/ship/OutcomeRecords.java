@@ -109,7 +109,7 @@ public final class OutcomeRecords implements AutoCloseable {
   /** The encoded run context id, kept while the id repeats. */
   private byte[] contextField(String id) {
     if (id == null) {
-      return SglangEventParts.contextField(null);
+      return SglangEventParts.contextField(null); // shared, no array per event
     }
     if (!id.equals(lastContextId)) {
       lastContextField = SglangEventParts.contextField(id);

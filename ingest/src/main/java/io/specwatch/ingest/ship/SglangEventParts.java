@@ -94,10 +94,16 @@ public final class SglangEventParts {
     return out;
   }
 
-  /** The {@code ["null", "string"]} union of a run context id as {@link #assemble} takes it. */
+  /** The null branch: no run context. Shared (assemble only reads it). */
+  private static final byte[] NO_CONTEXT = {0};
+
+  /**
+   * The {@code ["null", "string"]} union of a run context id as {@link #assemble} takes it; callers
+   * only read it.
+   */
   static byte[] contextField(String runContextId) {
     if (runContextId == null) {
-      return new byte[] {0};
+      return NO_CONTEXT; // a run without run context: no array per event
     }
     byte[] utf8 = runContextId.getBytes(StandardCharsets.UTF_8);
     byte[] field = new byte[1 + AvroOut.varLongSize(utf8.length) + utf8.length];
