@@ -2,6 +2,7 @@ package io.specwatch.ingest.cli;
 
 import io.specwatch.ingest.normalise.AcceptRateDefinition;
 import io.specwatch.ingest.normalise.NormaliseConfig;
+import io.specwatch.ingest.normalise.RawFieldsPolicy;
 import java.time.ZoneId;
 import picocli.CommandLine.Option;
 
@@ -45,6 +46,14 @@ final class NormaliseOptions {
           "Year of vLLM's year-less timestamps (env SPECWATCH_LOG_YEAR; default: the ingest time's year).")
   Integer logYear;
 
+  @Option(
+      names = "--raw-fields",
+      defaultValue = "${env:SPECWATCH_RAW_FIELDS:-UNTYPED}",
+      description =
+          "Printed fields an event keeps in rawFields: UNTYPED (those no typed field holds) or ALL"
+              + " (env SPECWATCH_RAW_FIELDS, default ${DEFAULT-VALUE}).")
+  RawFieldsPolicy rawFields;
+
   NormaliseConfig toConfig() {
     ZoneId zone;
     try {
@@ -53,6 +62,6 @@ final class NormaliseOptions {
       throw new IllegalArgumentException("log-zone: unknown zone '" + logZone + "'", e);
     }
     return new NormaliseConfig(
-        decodeLogInterval, zone, acceptRateDefinition, speculativeNumSteps, logYear);
+        decodeLogInterval, zone, acceptRateDefinition, speculativeNumSteps, logYear, rawFields);
   }
 }

@@ -60,7 +60,7 @@ public final class DecodeEventNormaliser {
 
   public DecodeEvent normalise(MetricLine line, LineOrigin origin) {
     if (line instanceof CycleLine cycle) {
-      return InstrumentedEvents.cycle(source, cycle, origin);
+      return InstrumentedEvents.cycle(source, config, cycle, origin);
     }
     if (line instanceof PhaseProfileLine p) {
       return InstrumentedEvents.phaseProfile(source, config, p, origin).get(0);
@@ -165,12 +165,16 @@ public final class DecodeEventNormaliser {
   }
 
   private EventBuilder base(MetricLine line, LineOrigin origin, Instant printed) {
-    return base(source, line, origin, printed);
+    return base(source, config, line, origin, printed);
   }
 
   /** Identity, origin and prefix fields every event carries. */
   static EventBuilder base(
-      SourceContext source, MetricLine line, LineOrigin origin, Instant printed) {
+      SourceContext source,
+      NormaliseConfig config,
+      MetricLine line,
+      LineOrigin origin,
+      Instant printed) {
     return new EventBuilder()
         .setEventId(origin.eventId(source))
         .setDeploymentId(source.deploymentId())
@@ -187,6 +191,6 @@ public final class DecodeEventNormaliser {
         .setEpRank(line.prefix().epRank())
         .setPerPositionAcceptance(List.of())
         .setPerPositionAccepted(List.of())
-        .setRawFields(line.rawFields());
+        .setRawFields(config.rawFields().of(line));
   }
 }

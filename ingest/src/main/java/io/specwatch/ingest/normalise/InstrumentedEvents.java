@@ -26,9 +26,10 @@ final class InstrumentedEvents {
 
   private InstrumentedEvents() {}
 
-  static DecodeEvent cycle(SourceContext source, CycleLine c, LineOrigin origin) {
+  static DecodeEvent cycle(
+      SourceContext source, NormaliseConfig config, CycleLine c, LineOrigin origin) {
     EventBuilder e =
-        DecodeEventNormaliser.base(source, c, origin, c.ts())
+        DecodeEventNormaliser.base(source, config, c, origin, c.ts())
             .setEngine(Engine.INSTRUMENTED)
             .setKind(EventKind.CYCLE)
             .setIntervalMs(c.cycleMs())
@@ -89,7 +90,7 @@ final class InstrumentedEvents {
     for (int k = 0; k < p.reports().size(); k++) {
       PhaseProfileLine.Report r = p.reports().get(k);
       EventBuilder e =
-          DecodeEventNormaliser.base(source, p, origin, printed)
+          DecodeEventNormaliser.base(source, config, p, origin, printed)
               .setEngine(Engine.INSTRUMENTED)
               .setKind(EventKind.INTERVAL)
               .setDraftMs(r.draftMs())

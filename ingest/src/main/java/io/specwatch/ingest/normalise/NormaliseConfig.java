@@ -15,13 +15,16 @@ import java.util.Objects;
  *     tell; null when unknown
  * @param logYear year of vLLM's year-less timestamps; null takes the ingest time's year (the
  *     previous year when that would put the line more than a day in the future)
+ * @param rawFields which printed fields the events keep in rawFields (default {@link
+ *     RawFieldsPolicy#UNTYPED})
  */
 public record NormaliseConfig(
     int decodeLogInterval,
     ZoneId logZone,
     AcceptRateDefinition acceptRateDefinition,
     Integer speculativeNumSteps,
-    Integer logYear) {
+    Integer logYear,
+    RawFieldsPolicy rawFields) {
 
   public static final int DEFAULT_DECODE_LOG_INTERVAL = 40;
 
@@ -39,6 +42,23 @@ public record NormaliseConfig(
     if (logYear != null && (logYear < 1970 || logYear > 9999)) {
       throw new IllegalArgumentException("log-year must be 1970..9999, was " + logYear);
     }
+    Objects.requireNonNull(rawFields, "raw-fields");
+  }
+
+  /** With the default raw-fields policy (untyped fields only). */
+  public NormaliseConfig(
+      int decodeLogInterval,
+      ZoneId logZone,
+      AcceptRateDefinition acceptRateDefinition,
+      Integer speculativeNumSteps,
+      Integer logYear) {
+    this(
+        decodeLogInterval,
+        logZone,
+        acceptRateDefinition,
+        speculativeNumSteps,
+        logYear,
+        RawFieldsPolicy.UNTYPED);
   }
 
   /** Without a configured log year. */
@@ -61,11 +81,16 @@ public record NormaliseConfig(
 
   public NormaliseConfig withDecodeLogInterval(int interval) {
     return new NormaliseConfig(
-        interval, logZone, acceptRateDefinition, speculativeNumSteps, logYear);
+        interval, logZone, acceptRateDefinition, speculativeNumSteps, logYear, rawFields);
   }
 
   public NormaliseConfig withLogYear(Integer year) {
     return new NormaliseConfig(
-        decodeLogInterval, logZone, acceptRateDefinition, speculativeNumSteps, year);
+        decodeLogInterval, logZone, acceptRateDefinition, speculativeNumSteps, year, rawFields);
+  }
+
+  public NormaliseConfig withRawFields(RawFieldsPolicy policy) {
+    return new NormaliseConfig(
+        decodeLogInterval, logZone, acceptRateDefinition, speculativeNumSteps, logYear, policy);
   }
 }

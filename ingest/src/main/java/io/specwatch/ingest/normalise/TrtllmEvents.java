@@ -20,7 +20,7 @@ final class TrtllmEvents {
     Instant printed =
         s.timestamp() == null ? null : s.timestamp().atZone(config.logZone()).toInstant();
     EventBuilder e =
-        DecodeEventNormaliser.base(source, s, origin, printed)
+        DecodeEventNormaliser.base(source, config, s, origin, printed)
             .setEngine(Engine.TRTLLM)
             .setKind(EventKind.INTERVAL)
             .setIntervalMs(s.iterLatencyMs())

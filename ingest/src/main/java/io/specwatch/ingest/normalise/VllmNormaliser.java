@@ -99,7 +99,7 @@ final class VllmNormaliser {
   }
 
   private EventBuilder base(VllmLine line, LineOrigin origin, Instant printed) {
-    return DecodeEventNormaliser.base(source, line, origin, printed)
+    return DecodeEventNormaliser.base(source, config, line, origin, printed)
         .setEngine(Engine.VLLM)
         .setKind(EventKind.INTERVAL);
   }

@@ -1,5 +1,6 @@
 package io.specwatch.ingest.ship;
 
+import io.specwatch.ingest.normalise.RawFieldsPolicy;
 import io.specwatch.ingest.normalise.SourceContext;
 import io.specwatch.ingest.parse.ParseResult;
 import io.specwatch.ingest.parse.ParserRegistry;
@@ -51,7 +52,11 @@ final class LineBatch {
    * Parses the lines and hashes the ids of the parsed ones (a parsing thread); with a writer, also
    * writes the events of the SGLang lines ahead.
    */
-  void prepare(ParserRegistry parsers, SourceContext source, SglangEventWriter writer) {
+  void prepare(
+      ParserRegistry parsers,
+      SourceContext source,
+      SglangEventWriter writer,
+      RawFieldsPolicy rawFields) {
     try {
       ParseResult[] p = new ParseResult[lines.size()];
       String[] i = new String[p.length];
@@ -61,7 +66,7 @@ final class LineBatch {
         p[k] = LineIngestor.parse(parsers, line);
         if (p[k] instanceof ParseResult.Parsed parsedLine) {
           i[k] = LineIngestor.eventId(source, line);
-          LineIngestor.prepareEncoding(parsedLine);
+          LineIngestor.prepareEncoding(parsedLine, rawFields);
           if (writer != null && parsedLine.line() instanceof SglangDecodeBatch b) {
             if (s == null) {
               s = new SglangEventParts[p.length];

@@ -7,6 +7,7 @@ import io.specwatch.ingest.normalise.EventIds;
 import io.specwatch.ingest.normalise.EventPlausibility;
 import io.specwatch.ingest.normalise.LineOrigin;
 import io.specwatch.ingest.normalise.NormaliseConfig;
+import io.specwatch.ingest.normalise.RawFieldsPolicy;
 import io.specwatch.ingest.normalise.RequestAcceptances;
 import io.specwatch.ingest.normalise.SourceContext;
 import io.specwatch.ingest.parse.ParseResult;
@@ -225,17 +226,16 @@ public final class LineIngestor {
   }
 
   /**
-   * Encodes the parsed line's raw fields ahead ({@link RawFields#avroBinary}; stateless, any
-   * thread), so the sequential stage that encodes its events only copies them. A field the encoding
-   * cannot take is left for that stage to report.
+   * Encodes the raw fields that the parsed line's event keeps under {@code policy} ahead ({@link
+   * RawFields#avroBinary}; stateless, any thread), so the sequential stage that encodes its events
+   * only copies them (the normaliser gets the same instance: {@link RawFields#without}). A field
+   * the encoding cannot take is left for that stage to report.
    */
-  public static void prepareEncoding(ParseResult.Parsed parsed) {
-    if (parsed.line().rawFields() instanceof RawFields fields) {
-      try {
-        fields.avroBinary();
-      } catch (RuntimeException e) {
-        // a null name or text: the event's encoding fails the same way and is reported there
-      }
+  public static void prepareEncoding(ParseResult.Parsed parsed, RawFieldsPolicy policy) {
+    try {
+      policy.of(parsed.line()).avroBinary();
+    } catch (RuntimeException e) {
+      // a null name or text: the event's encoding fails the same way and is reported there
     }
   }
 

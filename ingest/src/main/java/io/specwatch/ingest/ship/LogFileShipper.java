@@ -174,7 +174,7 @@ public final class LogFileShipper implements AutoCloseable {
                   SglangEventWriter sglang = new SglangEventWriter(src, config.normalise());
                   try {
                     for (LineBatch b = toParse.take(); b != LineBatch.END; b = toParse.take()) {
-                      b.prepare(parsers, src, sglang);
+                      b.prepare(parsers, src, sglang, config.normalise().rawFields());
                     }
                   } catch (InterruptedException e) {
                     Thread.currentThread().interrupt();

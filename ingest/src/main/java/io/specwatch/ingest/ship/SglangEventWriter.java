@@ -5,7 +5,6 @@ import io.specwatch.ingest.normalise.EventPlausibility;
 import io.specwatch.ingest.normalise.NormaliseConfig;
 import io.specwatch.ingest.normalise.SourceContext;
 import io.specwatch.ingest.parse.LinePrefix;
-import io.specwatch.ingest.parse.RawFields;
 import io.specwatch.ingest.parse.sglang.SglangDecodeBatch;
 import io.specwatch.ingest.parse.sglang.SglangDecodeBatchParser;
 import io.specwatch.schemas.Engine;
@@ -88,7 +87,7 @@ final class SglangEventWriter {
     }
     byte[] rawFields;
     try {
-      rawFields = RawFields.copyOf(b.rawFields()).avroBinary();
+      rawFields = config.rawFields().of(b).avroBinary();
     } catch (RuntimeException e) {
       return null; // a null name or text: the encoder's fallback reports it
     }

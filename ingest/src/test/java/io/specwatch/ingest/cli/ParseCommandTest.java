@@ -40,7 +40,10 @@ class ParseCommandTest {
     assertThat(first.get("deploymentId").asText()).isEqualTo("kimi-eagle3");
     assertThat(first.get("eventTime").asText()).isEqualTo("2025-10-20T09:01:11Z");
     assertThat(first.get("acceptLength").asDouble()).isEqualTo(1.89);
-    assertThat(first.get("rawFields").get("accept rate").asText()).isEqualTo("0.44");
+    assertThat(first.get("rawAcceptRate").asDouble()).isEqualTo(0.44);
+    // the default --raw-fields UNTYPED: only the printed fields no typed field holds
+    assertThat(first.get("rawFields").has("accept rate")).isFalse();
+    assertThat(first.get("rawFields").get("#token").asText()).isEqualTo("459");
     assertThat(err.toString())
         .contains("lines=364 recognised=320 dead-lettered=2 unrecognised=42")
         .contains(":206: dead letter (ParseFailure): accept len is not a finite number: 'nan'");

@@ -1,6 +1,7 @@
 package io.specwatch.ingest.normalise;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.entry;
 import static org.assertj.core.api.Assertions.within;
 
 import io.specwatch.ingest.parse.MetricLine;
@@ -69,7 +70,27 @@ class DecodeEventNormaliserTest {
     assertThat(first.getRawAcceptRateDefinition()).isEqualTo("accepted_over_drafted");
     assertThat(first.getIntervalMs()).isNull();
     assertThat(first.getCycleMs()).isNull();
-    assertThat(first.getRawFields()).hasSize(8).containsEntry("#token", "459");
+    // only what no typed field holds (--raw-fields UNTYPED, the default) ...
+    assertThat(first.getRawFields()).containsExactly(entry("#token", "459"));
+    // ... or every printed field, in line order, with ALL
+    DecodeEvent all =
+        normalise(
+            new DecodeEventNormaliser(
+                SOURCE, NormaliseConfig.defaults().withRawFields(RawFieldsPolicy.ALL)),
+            EAGLE_1,
+            10,
+            1000);
+    assertThat(all.getRawFields().keySet())
+        .containsExactly(
+            "#running-req",
+            "#token",
+            "token usage",
+            "accept len",
+            "accept rate",
+            "cuda graph",
+            "gen throughput (token/s)",
+            "#queue-req");
+    assertThat(all.getRawFields()).containsEntry("accept rate", "0.44");
 
     DecodeEvent second = normalise(n, EAGLE_2, 11, 1200);
     assertThat(second.getIntervalMs()).isEqualTo(2000.0);

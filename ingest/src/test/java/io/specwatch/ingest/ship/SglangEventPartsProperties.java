@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.specwatch.ingest.normalise.AcceptRateDefinition;
 import io.specwatch.ingest.normalise.NormaliseConfig;
+import io.specwatch.ingest.normalise.RawFieldsPolicy;
 import io.specwatch.ingest.normalise.SourceContext;
 import io.specwatch.ingest.parse.ParseResult;
 import io.specwatch.ingest.parse.ParserRegistry;
@@ -169,8 +170,11 @@ class SglangEventPartsProperties {
             Arbitraries.integers().between(1, 64),
             Arbitraries.of(ZoneId.of("UTC"), ZoneId.of("Asia/Shanghai")),
             Arbitraries.of(AcceptRateDefinition.class),
-            Arbitraries.integers().between(1, 7).injectNull(0.3))
-        .as(NormaliseConfig::new);
+            Arbitraries.integers().between(1, 7).injectNull(0.3),
+            Arbitraries.of(RawFieldsPolicy.class))
+        .as(
+            (interval, zone, rate, steps, raw) ->
+                new NormaliseConfig(interval, zone, rate, steps, null, raw));
   }
 
   @Provide

@@ -39,7 +39,6 @@ public final class SglangDecodeBatchParser implements LineParser {
   static final String PRE_ALLOCATED = "pre-allocated usage";
   static final String RETRACTED = "#retracted-req";
   static final String FORWARD_CT = "forward_ct";
-  private static final String[] GRAPH_KEYS = {"cuda graph", "npu graph", "cpu graph"};
 
   private static final Pattern MARKER =
       Pattern.compile("Decode batch\\s*(?:\\[(\\d{1,18})\\])?\\s*[.,]\\s*");
@@ -104,7 +103,7 @@ public final class SglangDecodeBatchParser implements LineParser {
     Double usage = r.nonNegativeDouble(TOKEN_USAGE, true);
     Double acceptLen = r.nonNegativeDouble(ACCEPT_LEN, false);
     Double acceptRate = r.nonNegativeDouble(ACCEPT_RATE, false);
-    Boolean graph = r.graph(GRAPH_KEYS);
+    Boolean graph = r.graph(SglangDecodeBatch.GRAPH_KEYS);
     Double throughput = r.nonNegativeDouble(GEN_THROUGHPUT, true);
     Integer queued = r.nonNegativeInt(QUEUE, true);
     Double preAllocated = r.nonNegativeDouble(PRE_ALLOCATED, false);

@@ -3,7 +3,6 @@ package io.specwatch.ingest.parse.sglang;
 import io.specwatch.ingest.parse.LinePrefix;
 import io.specwatch.ingest.parse.PlainNumbers;
 import io.specwatch.ingest.parse.RawFields;
-import java.nio.charset.StandardCharsets;
 
 /**
  * The common shape of a {@code Decode batch} body read in one pass, without the field map, its
@@ -14,7 +13,7 @@ import java.nio.charset.StandardCharsets;
  * present and readable. Any other body (a {@code [forward_ct]}, free text, other spacing, a value
  * out of range, a missing field) gets null and the general path reads it, so the results are the
  * general path's on every line ({@code SglangFastPathProperties}). The raw fields are kept as spans
- * of the body with their Avro encoding written here ({@link RawFields#ofSpans}).
+ * of the body ({@link RawFields#ofSpans}), encoded only when an event needs them.
  */
 final class SglangFastPath {
 
@@ -55,19 +54,6 @@ final class SglangFastPath {
     SglangDecodeBatchParser.FORWARD_CT
   };
 
-  /** Avro string encoding (length, then bytes) of each known name. */
-  private static final byte[][] KNOWN_AVRO = new byte[KNOWN.length][];
-
-  static {
-    for (int k = 0; k < KNOWN.length; k++) {
-      byte[] b = KNOWN[k].getBytes(StandardCharsets.US_ASCII);
-      byte[] enc = new byte[b.length + 10];
-      int pos = RawFields.writeVarLong(enc, 0, b.length);
-      System.arraycopy(b, 0, enc, pos, b.length);
-      KNOWN_AVRO[k] = java.util.Arrays.copyOf(enc, pos + b.length);
-    }
-  }
-
   /**
    * The line read from its body (after the prefix), or null when the body is not of the common
    * shape or any field would be an error: then the general path must read it.
@@ -92,8 +78,6 @@ final class SglangFastPath {
     int[] slot = scratch.slot; // 1 + field index of each known name, 0 when absent
     java.util.Arrays.fill(slot, 0);
     int count = 0;
-    byte[] avro = scratch.avro(2 * n + 16);
-    int pos = 1; // the block count (one byte while count < 64) goes first
     while (i < n) {
       // name: printable ASCII up to the first colon, no comma, no space at either end
       int nameStart = i;
@@ -157,9 +141,6 @@ final class SglangFastPath {
         }
         slot[k] = count + 1;
         names[count] = KNOWN[k];
-        byte[] enc = KNOWN_AVRO[k];
-        System.arraycopy(enc, 0, avro, pos, enc.length);
-        pos += enc.length;
       } else {
         for (int j = 0; j < count; j++) {
           if (names[j] == null
@@ -171,11 +152,9 @@ final class SglangFastPath {
         names[count] = null; // the work array may hold a name of an earlier line
         nameSpans[2 * count] = nameStart;
         nameSpans[2 * count + 1] = nameEnd;
-        pos = ascii(body, nameStart, nameEnd, avro, pos);
       }
       spans[2 * count] = valueStart;
       spans[2 * count + 1] = valueEnd;
-      pos = ascii(body, valueStart, valueEnd, avro, pos);
       count++;
     }
     long running = integer(body, spans, slot[RUNNING], Integer.MAX_VALUE);
@@ -247,8 +226,6 @@ final class SglangFastPath {
         names[j] = body.substring(nameSpans[2 * j], nameSpans[2 * j + 1]);
       }
     }
-    avro[0] = (byte) (count << 1); // zig-zag of a count below 64
-    avro[pos++] = 0; // end of the map
     return new SglangDecodeBatch(
         prefix,
         (int) running,
@@ -266,7 +243,7 @@ final class SglangFastPath {
             body,
             java.util.Arrays.copyOf(names, count),
             java.util.Arrays.copyOf(spans, 2 * count),
-            java.util.Arrays.copyOf(avro, pos)));
+            null));
   }
 
   private static final ThreadLocal<Scratch> SCRATCH = ThreadLocal.withInitial(Scratch::new);
@@ -277,14 +254,6 @@ final class SglangFastPath {
     int[] spans = new int[32];
     int[] nameSpans = new int[32];
     final int[] slot = new int[KNOWN.length];
-    private byte[] avro = new byte[1024];
-
-    byte[] avro(int capacity) {
-      if (avro.length < capacity) {
-        avro = new byte[Math.max(capacity, 2 * avro.length)];
-      }
-      return avro;
-    }
   }
 
   /** Index in KNOWN of the name, or -1. */
@@ -297,14 +266,6 @@ final class SglangFastPath {
       }
     }
     return -1;
-  }
-
-  /** Writes the ASCII chars from..to as an Avro string (length, bytes); returns the position. */
-  @SuppressWarnings("deprecation") // getBytes(int, int, byte[], int) keeps the low 8 bits: ASCII
-  private static int ascii(String s, int from, int to, byte[] out, int pos) {
-    pos = RawFields.writeVarLong(out, pos, to - from);
-    s.getBytes(from, to, out, pos);
-    return pos + to - from;
   }
 
   /**

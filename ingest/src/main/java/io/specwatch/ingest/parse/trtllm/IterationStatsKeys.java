@@ -25,6 +25,10 @@ final class IterationStatsKeys {
 
   private static final String SPEC_NAME = "specDecodingStats";
 
+  static final String ITER_LATENCY = "iterLatencyMS";
+  static final String NUM_ACTIVE = "numActiveRequests";
+  static final String NUM_QUEUED = "numQueuedRequests";
+
   /**
    * Root keys (slot, or -1): the names TensorRT-LLM prints, in its order, so that a key is usually
    * found at the first comparison and its name is not copied.
@@ -34,9 +38,9 @@ final class IterationStatsKeys {
     "gpuMemUsage",
     "timestamp",
     "iter",
-    "iterLatencyMS",
-    "numActiveRequests",
-    "numQueuedRequests",
+    ITER_LATENCY,
+    NUM_ACTIVE,
+    NUM_QUEUED,
     "maxNumActiveRequests",
     SPEC_NAME
   };

@@ -2,8 +2,10 @@ package io.specwatch.ingest.parse.trtllm;
 
 import io.specwatch.ingest.parse.LinePrefix;
 import io.specwatch.ingest.parse.MetricLine;
+import io.specwatch.ingest.parse.NameSets;
 import io.specwatch.ingest.parse.RawFields;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * One TensorRT-LLM iteration-stats JSON object. {@code specDecodingStats} fields are null when the
@@ -47,6 +49,56 @@ public record TrtllmIterationStats(
   public String format() {
     return TrtllmIterationStatsParser.FORMAT;
   }
+
+  /**
+   * {@code iterLatencyMS} (intervalMs, cycleMs), {@code numActiveRequests} and {@code
+   * numQueuedRequests} (runningRequests, queuedRequests) when read; with speculative stats also
+   * {@code specDecodingStats.numDraftTokens}, {@code .numAcceptedTokens}, {@code
+   * .numRequestsWithDraftTokens} (draftedTokens, acceptedTokens, cycles), {@code .iterLatencyMS}
+   * (draftMs) and {@code .acceptanceLength} when the event's acceptLength is that value (not when
+   * it is recomputed from the counts). Not the timestamp (its microseconds), {@code iter}, memory
+   * figures or {@code draftOverhead}.
+   */
+  @Override
+  public Set<String> typedNames() {
+    int mask = 1; // iterLatencyMS
+    if (activeRequests != null) {
+      mask |= 1 << 1;
+    }
+    if (queuedRequests != null) {
+      mask |= 1 << 2;
+    }
+    if (speculative()) {
+      mask |= 1 << 3; // numDraftTokens
+      if (numAcceptedTokens != null) {
+        mask |= 1 << 4;
+      }
+      if (numRequestsWithDraftTokens != null) {
+        mask |= 1 << 5;
+      }
+      if (acceptanceLength != null
+          && acceptanceLength >= 1.0
+          && numRequestsWithDraftTokens != null
+          && numRequestsWithDraftTokens > 0) {
+        mask |= 1 << 6; // acceptanceLength, as printed
+      }
+      if (draftLatencyMs != null) {
+        mask |= 1 << 7; // iterLatencyMS under specDecodingStats
+      }
+    }
+    return TYPED.get(mask);
+  }
+
+  private static final NameSets TYPED =
+      new NameSets(
+          IterationStatsKeys.ITER_LATENCY,
+          IterationStatsKeys.NUM_ACTIVE,
+          IterationStatsKeys.NUM_QUEUED,
+          IterationStatsKeys.SPEC_NAMES[0], // numDraftTokens
+          IterationStatsKeys.SPEC_NAMES[1], // numAcceptedTokens
+          IterationStatsKeys.SPEC_NAMES[2], // numRequestsWithDraftTokens
+          IterationStatsKeys.SPEC_NAMES[3], // acceptanceLength
+          IterationStatsKeys.SPEC_NAMES[4]); // iterLatencyMS
 
   /** Whether the iteration carried speculative-decoding stats. */
   public boolean speculative() {

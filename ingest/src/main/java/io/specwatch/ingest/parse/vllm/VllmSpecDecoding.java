@@ -1,9 +1,11 @@
 package io.specwatch.ingest.parse.vllm;
 
 import io.specwatch.ingest.parse.LinePrefix;
+import io.specwatch.ingest.parse.NameSets;
 import io.specwatch.ingest.parse.RawFields;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * One vLLM speculative-decoding summary line (v0 {@code Speculative metrics}, or one of V1's four
@@ -51,6 +53,46 @@ public record VllmSpecDecoding(
     perPositionAcceptance = List.copyOf(perPositionAcceptance);
     rawFields = RawFields.copyOf(rawFields);
   }
+
+  /**
+   * The acceptance rate field (rawAcceptRate), {@code Mean acceptance length} (acceptLength) and
+   * {@code Per-position acceptance rate} (perPositionAcceptance) when read; the accepted, drafted
+   * and emitted token counts (acceptedTokens, draftedTokens, emittedTokens) only when they are per
+   * interval: v0's are totals since the engine started, and its events carry their deltas. Not the
+   * throughputs, {@code System efficiency} or {@code Number of speculative tokens}.
+   */
+  @Override
+  public Set<String> typedNames() {
+    int mask = 0;
+    if (acceptRate != null) {
+      mask |= format.equals(VllmV1Parser.SPEC_V4) ? 1 : 1 << 1;
+    }
+    if (meanAcceptanceLength != null) {
+      mask |= 1 << 2;
+    }
+    if (!perPositionAcceptance.isEmpty()) {
+      mask |= 1 << 3;
+    }
+    if (!cumulative) {
+      mask |= format.equals(VllmV1Parser.SPEC_V1) ? 0b11 << 6 : 0b11 << 4;
+      if (emittedTokens != null) {
+        mask |= 1 << 8;
+      }
+    }
+    return TYPED.get(mask);
+  }
+
+  private static final NameSets TYPED =
+      new NameSets(
+          VllmReads.AVG_DRAFT_ACCEPTANCE_RATE,
+          VllmReads.DRAFT_ACCEPTANCE_RATE,
+          VllmReads.MEAN_ACCEPTANCE_LENGTH,
+          VllmReads.PER_POSITION,
+          VllmReads.ACCEPTED,
+          VllmReads.DRAFTED,
+          VllmReads.NUM_ACCEPTED,
+          VllmReads.NUM_DRAFT,
+          VllmReads.NUM_EMITTED);
 
   @Override
   public LinePrefix prefix() {

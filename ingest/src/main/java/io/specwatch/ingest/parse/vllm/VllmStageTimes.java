@@ -3,6 +3,7 @@ package io.specwatch.ingest.parse.vllm;
 import io.specwatch.ingest.parse.LinePrefix;
 import io.specwatch.ingest.parse.RawFields;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * vLLM v0's {@code SpecDecodeWorker stage times: average_time_per_proposal_tok_ms=F
@@ -26,6 +27,20 @@ public record VllmStageTimes(
 
   public VllmStageTimes {
     rawFields = RawFields.copyOf(rawFields);
+  }
+
+  static final String PROPOSAL = "average_time_per_proposal_tok_ms";
+  static final String SCORING = "scoring_time_ms";
+  static final String VERIFICATION = "verification_time_ms";
+  private static final Set<String> TYPED = Set.of(SCORING, VERIFICATION);
+
+  /**
+   * {@code scoring_time_ms} (verifyMs) and {@code verification_time_ms} (overheadMs); not the
+   * proposal time per token, which draftMs multiplies by k.
+   */
+  @Override
+  public Set<String> typedNames() {
+    return TYPED;
   }
 
   @Override

@@ -1,8 +1,10 @@
 package io.specwatch.ingest.parse.vllm;
 
 import io.specwatch.ingest.parse.LinePrefix;
+import io.specwatch.ingest.parse.NameSets;
 import io.specwatch.ingest.parse.RawFields;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * vLLM's throughput line: v0 {@code Avg prompt throughput ... Running: N reqs, Swapped: N reqs,
@@ -38,6 +40,32 @@ public record VllmThroughput(
   public VllmThroughput {
     rawFields = RawFields.copyOf(rawFields);
   }
+
+  /**
+   * {@code Avg generation throughput} (genThroughputTokS), {@code Running} (runningRequests), the
+   * queue field ({@code Waiting} in V1, {@code Pending} in v0: queuedRequests) and {@code GPU KV
+   * cache usage} (tokenUsage, as a fraction) when read. Not the prompt throughput, {@code Swapped}
+   * or the other cache figures: no typed field holds them.
+   */
+  @Override
+  public Set<String> typedNames() {
+    int mask = 0b11;
+    if (queued != null) {
+      mask |= format.startsWith(VllmV0Parser.FAMILY + ".") ? 0b1000 : 0b100;
+    }
+    if (gpuKvCachePercent != null) {
+      mask |= 0b10000;
+    }
+    return TYPED.get(mask);
+  }
+
+  private static final NameSets TYPED =
+      new NameSets(
+          VllmReads.GEN_THROUGHPUT,
+          VllmReads.RUNNING,
+          VllmReads.WAITING,
+          VllmReads.PENDING,
+          VllmReads.GPU_KV);
 
   @Override
   public LinePrefix prefix() {

@@ -85,9 +85,9 @@ public final class VllmV0Parser implements LineParser {
 
   private static ParseResult stageTimes(VllmPrefix.Split split, String list) {
     VllmFields f = VllmFields.equalsList(list);
-    Double proposal = f.number("average_time_per_proposal_tok_ms", true);
-    Double scoring = f.number("scoring_time_ms", true);
-    Double verification = f.number("verification_time_ms", true);
+    Double proposal = f.number(VllmStageTimes.PROPOSAL, true);
+    Double scoring = f.number(VllmStageTimes.SCORING, true);
+    Double verification = f.number(VllmStageTimes.VERIFICATION, true);
     if (f.error() != null) {
       return ParseResult.failed(STAGE_TIMES, f.error());
     }
