@@ -11,11 +11,16 @@ import io.specwatch.runtime.AppRuntime;
 import io.specwatch.runtime.Durations;
 import io.specwatch.runtime.HealthOptions;
 import io.specwatch.runtime.KafkaOptions;
+import java.io.BufferedReader;
 import java.io.IOException;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.concurrent.atomic.AtomicLong;
@@ -25,7 +30,11 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
-/** {@code ship}: one whole file to Kafka, then exit 0 (non-zero on any delivery failure). */
+/**
+ * {@code ship}: whole files to Kafka, one after the other, then exit 0 (non-zero on any delivery
+ * failure): those of {@code --file}, then those named by {@code --files-from}, each shipped as its
+ * name is read.
+ */
 @Command(
     name = "ship",
     mixinStandardHelpOptions = true,
@@ -44,6 +53,16 @@ final class ShipCommand implements Callable<Integer> {
           "Log file to ship (env SPECWATCH_FILE); repeat for several files, shipped in the given"
               + " order by one shipper (one producer per file, one run-context tracker).")
   List<Path> files;
+
+  @Option(
+      names = "--files-from",
+      defaultValue = "${env:SPECWATCH_FILES_FROM}",
+      description =
+          "A file naming log files, one path per line, or - for stdin (env SPECWATCH_FILES_FROM):"
+              + " each is shipped as its line is read, after the --file ones, by the same shipper;"
+              + " blank lines are skipped, the end of the input ends the run. A pipe or FIFO feeds"
+              + " a warm shipper file by file (the ingest benchmark runs kcat between its files).")
+  String filesFrom;
 
   @Mixin KafkaOptions kafka;
 
@@ -72,14 +91,23 @@ final class ShipCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws IOException {
-    if (files == null || files.isEmpty() || files.contains(null)) {
-      throw new IllegalArgumentException("setting 'file' (SPECWATCH_FILE) is required");
+    // picocli's list (may hold null: an unset SPECWATCH_FILE default); List.of() rejects
+    // contains(null)
+    List<Path> given = files == null ? new ArrayList<>() : files;
+    if (given.contains(null) || (given.isEmpty() && filesFrom == null)) {
+      throw new IllegalArgumentException(
+          "setting 'file' (SPECWATCH_FILE) or 'files-from' (SPECWATCH_FILES_FROM) is required");
     }
-    for (Path file : files) {
+    for (Path file : given) {
       if (!Files.isReadable(file)) {
         throw new IllegalArgumentException(
             "setting 'file' (SPECWATCH_FILE): cannot read '" + file + "'");
       }
+    }
+    Path list = filesFrom == null || filesFrom.equals("-") ? null : listPath(filesFrom);
+    if (list != null && !Files.isReadable(list)) {
+      throw new IllegalArgumentException(
+          "setting 'files-from' (SPECWATCH_FILES_FROM): cannot read '" + filesFrom + "'");
     }
     ShipConfig config = target.toShipConfig(kafka, normalise.toConfig(), context);
     try (AppRuntime runtime = AppRuntime.start("ingest-ship", health);
@@ -90,13 +118,57 @@ final class ShipCommand implements Callable<Integer> {
       AtomicLong position = new AtomicLong();
       IngestMetrics metrics =
           new IngestMetrics(runtime.registry(), () -> Math.max(0, size.get() - position.get()));
-      for (Path file : files) {
+      for (Path file : given) {
         position.set(0);
         size.set(Files.size(file));
         ship(shipper, metrics, position, file, size.get());
       }
+      if (filesFrom != null) {
+        // read line by line, not ahead: a writer names the next file when it wants it shipped
+        try (BufferedReader names =
+            new BufferedReader(
+                new InputStreamReader(
+                    list == null ? System.in : Files.newInputStream(list),
+                    StandardCharsets.UTF_8))) {
+          long n = 0;
+          for (String name = names.readLine(); name != null; name = names.readLine()) {
+            n++;
+            if (name.isBlank()) {
+              continue;
+            }
+            Path file = listedFile(name, n);
+            position.set(0);
+            size.set(Files.size(file));
+            ship(shipper, metrics, position, file, size.get());
+          }
+        }
+      }
     }
     return 0;
+  }
+
+  private static Path listPath(String value) {
+    try {
+      return Path.of(value);
+    } catch (InvalidPathException e) {
+      throw new IllegalArgumentException(
+          "setting 'files-from' (SPECWATCH_FILES_FROM): not a path: " + e.getMessage(), e);
+    }
+  }
+
+  /** The file named on line {@code n} of the --files-from input; fails naming the setting. */
+  private Path listedFile(String name, long n) {
+    String where = "setting 'files-from' (SPECWATCH_FILES_FROM), line " + n + " of '" + filesFrom;
+    Path file;
+    try {
+      file = Path.of(name);
+    } catch (InvalidPathException e) {
+      throw new IllegalArgumentException(where + "': not a path: " + e.getMessage(), e);
+    }
+    if (!Files.isReadable(file) || Files.isDirectory(file)) {
+      throw new IllegalArgumentException(where + "': cannot read '" + file + "'");
+    }
+    return file;
   }
 
   private void ship(

@@ -70,7 +70,40 @@ class CliContractTest {
     Files.writeString(log, "hello\n");
     StringWriter err = new StringWriter();
     assertThat(run(err, "ship", "--deployment", "d")).isEqualTo(2);
-    assertThat(err.toString()).contains("setting 'file' (SPECWATCH_FILE) is required");
+    assertThat(err.toString())
+        .contains(
+            "setting 'file' (SPECWATCH_FILE) or 'files-from' (SPECWATCH_FILES_FROM) is required");
+
+    err = new StringWriter();
+    String noList = dir.resolve("no-list.txt").toString();
+    assertThat(run(err, "ship", "--files-from", noList, "--deployment", "d")).isEqualTo(2);
+    assertThat(err.toString())
+        .contains("setting 'files-from' (SPECWATCH_FILES_FROM): cannot read '" + noList + "'");
+
+    // a named file that cannot be read fails at its line, before anything reaches Kafka (the
+    // bootstrap here has no broker: shipping the blank-line-preceded entry would not end in 2)
+    Path list = dir.resolve("list.txt");
+    Path gone = dir.resolve("gone.log");
+    Files.writeString(list, "\n" + gone + "\n" + log + "\n");
+    err = new StringWriter();
+    assertThat(
+            run(
+                err,
+                "ship",
+                "--files-from",
+                list.toString(),
+                "--deployment",
+                "d",
+                "--bootstrap",
+                "127.0.0.1:1"))
+        .isEqualTo(2);
+    assertThat(err.toString())
+        .contains(
+            "setting 'files-from' (SPECWATCH_FILES_FROM), line 2 of '"
+                + list
+                + "': cannot read '"
+                + gone
+                + "'");
 
     err = new StringWriter();
     assertThat(run(err, "ship", "--file", log.toString(), "--deployment", "d", "--tp", "0"))
