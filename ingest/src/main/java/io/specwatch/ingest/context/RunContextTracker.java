@@ -54,6 +54,11 @@ public final class RunContextTracker {
   // contextId of the current merged content per deployment ("" = nothing stated); cleared on change
   private final Map<String, String> currentIds = new HashMap<>();
   private long logVersion;
+  // the last stamp handed out that published nothing, and its deployment: what every event gets
+  // until a layer changes (each change clears it), without the set and map lookups (7 % of the
+  // shipper's sending thread, 2026-12-05)
+  private String quietDeployment;
+  private Stamp quietStamp;
 
   public RunContextTracker(String defaultDeployment) {
     this.defaultDeployment = Objects.requireNonNull(defaultDeployment, "defaultDeployment");
@@ -73,12 +78,14 @@ public final class RunContextTracker {
   public synchronized void setCli(ContextFields fields) {
     cli = Objects.requireNonNull(fields, "fields");
     currentIds.clear();
+    quietStamp = null;
   }
 
   /** Sets (replaces) the file layer, e.g. after the file changed. */
   public synchronized void setFile(ContextFields fields) {
     file = Objects.requireNonNull(fields, "fields");
     currentIds.clear();
+    quietStamp = null;
   }
 
   /**
@@ -96,7 +103,14 @@ public final class RunContextTracker {
       logVersion++;
     }
     currentIds.remove(d);
+    quietStamp = null;
     return publishIfChanged(d, observedAt);
+  }
+
+  private Stamp quiet(String deployment, Stamp stamp) {
+    quietDeployment = deployment;
+    quietStamp = stamp;
+    return stamp;
   }
 
   /** The records that publish {@code rc}: itself, and again at the newest observedAt if later. */
@@ -112,13 +126,17 @@ public final class RunContextTracker {
 
   /** The context for an event of deployment d at eventTime, publishing it first if new. */
   public synchronized Stamp stamp(String deployment, Instant eventTime) {
+    Stamp quiet = quietStamp;
+    if (quiet != null && deployment.equals(quietDeployment)) {
+      return quiet;
+    }
     deployments.add(deployment);
     String known = currentIds.get(deployment);
     if ("".equals(known)) {
-      return Stamp.NONE;
+      return quiet(deployment, Stamp.NONE);
     }
     if (known != null && known.equals(published.get(deployment))) {
-      return new Stamp(known, List.of());
+      return quiet(deployment, new Stamp(known, List.of()));
     }
     ContextFields merged = merged(deployment);
     if (merged.isEmpty()) {
@@ -167,6 +185,7 @@ public final class RunContextTracker {
           deployments.add(d);
         });
     currentIds.clear();
+    quietStamp = null;
   }
 
   /** The merged fields of a deployment (for tests and the parse command). */
@@ -186,6 +205,7 @@ public final class RunContextTracker {
       return List.of();
     }
     published.put(deployment, rc.getContextId());
+    quietStamp = null;
     return records(rc);
   }
 }

@@ -2,7 +2,6 @@ package io.specwatch.ingest.normalise;
 
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
-import java.util.HexFormat;
 import org.apache.commons.codec.digest.MurmurHash3;
 
 /**
@@ -21,12 +20,14 @@ import org.apache.commons.codec.digest.MurmurHash3;
  * by a newer shipper after one shipped it with an older version gets a new id.
  *
  * <p>Hot path (one call per metric line): a per-thread buffer keeps the fixed part of the material
- * (host, source, identity) of the last source seen; offset and line are written after it and the
- * whole is hashed in one call, without other copies than the line's UTF-8 bytes.
+ * (host, source, identity) of the last source seen, and the hash state after its whole 16-byte
+ * blocks ({@link Murmur3x64}); offset and line are written after it and only the rest is hashed,
+ * without other copies than the line's UTF-8 bytes. {@link #ofMaterial} hashes with commons-codec's
+ * {@code MurmurHash3}, the reference the tests compare the hot path with.
  */
 public final class EventIds {
 
-  private static final HexFormat HEX = HexFormat.of();
+  private static final byte[] HEX_DIGITS = "0123456789abcdef".getBytes(StandardCharsets.US_ASCII);
   private static final ThreadLocal<Material> MATERIAL = ThreadLocal.withInitial(Material::new);
 
   private EventIds() {}
@@ -50,15 +51,20 @@ public final class EventIds {
    */
   static String ofMaterial(byte[] material) {
     long[] h = MurmurHash3.hash128x64(material, 0, material.length, 0);
-    return hex(h, new byte[16]);
+    return hex(h, new byte[32]);
   }
 
-  private static String hex(long[] h, byte[] digest) {
-    for (int i = 0; i < 8; i++) {
-      digest[i] = (byte) (h[0] >>> (8 * i));
-      digest[8 + i] = (byte) (h[1] >>> (8 * i));
+  /** h1 then h2, each as its 8 little-endian bytes, each byte as two lowercase hex digits. */
+  private static String hex(long[] h, byte[] text) {
+    for (int half = 0; half < 2; half++) {
+      long v = h[half];
+      for (int i = 0; i < 8; i++) {
+        int b = (int) (v >>> (8 * i)) & 0xff;
+        text[16 * half + 2 * i] = HEX_DIGITS[b >>> 4];
+        text[16 * half + 2 * i + 1] = HEX_DIGITS[b & 15];
+      }
     }
-    return HEX.formatHex(digest);
+    return new String(text, StandardCharsets.ISO_8859_1);
   }
 
   /** One thread's material buffer; the fixed part of the last source stays at its start. */
@@ -67,15 +73,19 @@ public final class EventIds {
     private String source;
     private String sourceIdentity;
     private int fixedLength;
+    // the whole 16-byte blocks of the fixed part, and the hash state after them
+    private int fixedBlocks;
+    private final long[] fixedState = new long[2];
+    private final long[] hash = new long[2];
     private byte[] buf = new byte[512];
-    private final byte[] digest = new byte[16];
+    private final byte[] text = new byte[32];
 
     String id(String h, String s, String i, long offset, String line) {
-      byte[] text = line.getBytes(StandardCharsets.UTF_8);
-      return id(h, s, i, offset, text, text.length);
+      byte[] utf8 = line.getBytes(StandardCharsets.UTF_8);
+      return id(h, s, i, offset, utf8, utf8.length);
     }
 
-    String id(String h, String s, String i, long offset, byte[] text, int length) {
+    String id(String h, String s, String i, long offset, byte[] line, int length) {
       if (host == null || !host.equals(h) || !source.equals(s) || !sourceIdentity.equals(i)) {
         fixedLength = 0;
         fixedLength = put(h.getBytes(StandardCharsets.UTF_8), 0);
@@ -87,11 +97,16 @@ public final class EventIds {
         host = h;
         source = s;
         sourceIdentity = i;
+        fixedBlocks = fixedLength & ~15;
+        fixedState[0] = 0;
+        fixedState[1] = 0;
+        Murmur3x64.mixBlocks(buf, 0, fixedBlocks, fixedState);
       }
       int pos = putDecimal(offset, fixedLength);
       buf[pos++] = 0;
-      pos = put(text, length, pos);
-      return hex(MurmurHash3.hash128x64(buf, 0, pos, 0), digest);
+      pos = put(line, length, pos);
+      Murmur3x64.hash(buf, fixedBlocks, pos, fixedState, hash);
+      return hex(hash, text);
     }
 
     /** Writes bytes at pos (growing the buffer, leaving one spare byte); returns the end. */

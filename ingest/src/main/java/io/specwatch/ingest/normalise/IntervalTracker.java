@@ -20,12 +20,23 @@ final class IntervalTracker {
 
   private final Map<String, Rank> ranks = new HashMap<>();
 
+  // the rank of the last lookup: a log is mostly one rank's lines (one file per rank, or runs of
+  // lines of one rank), and each line asks twice (next, then cycleMs)
+  private String lastKey;
+  private Rank lastRank;
+
   private Rank rank(String rankKey) {
-    Rank r = ranks.get(rankKey);
+    Rank r = lastRank;
+    if (r != null && (rankKey == lastKey || (rankKey != null && rankKey.equals(lastKey)))) {
+      return r;
+    }
+    r = ranks.get(rankKey);
     if (r == null) {
       r = new Rank();
       ranks.put(rankKey, r);
     }
+    lastKey = rankKey;
+    lastRank = r;
     return r;
   }
 

@@ -1,15 +1,14 @@
 package io.specwatch.ingest.parse;
 
 import java.util.ArrayList;
-import java.util.Collections;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
 
 /**
  * Every subset of a format's candidate field names, built once: {@link #get} returns the same
  * instance for the same mask, so a line's {@link MetricLine#typedNames} costs no allocation and
- * {@link RawFields#without} finds its kept result by identity.
+ * {@link RawFields#without} finds its kept result by identity. Each is a {@link NameSet}: its
+ * lookups compare the parsers' constant names by reference first.
  */
 public final class NameSets {
 
@@ -22,13 +21,13 @@ public final class NameSets {
     }
     List<Set<String>> all = new ArrayList<>(1 << names.length);
     for (int mask = 0; mask < 1 << names.length; mask++) {
-      Set<String> s = new LinkedHashSet<>();
+      List<String> s = new ArrayList<>();
       for (int i = 0; i < names.length; i++) {
         if ((mask & (1 << i)) != 0) {
           s.add(names[i]);
         }
       }
-      all.add(Collections.unmodifiableSet(s));
+      all.add(new NameSet(s.toArray(new String[0])));
     }
     sets = List.copyOf(all);
   }

@@ -50,6 +50,60 @@ class RunContextTrackerTest {
     assertThat(stamp.publish()).isEmpty();
   }
 
+  /**
+   * Every stamp carries the id of its deployment's merged content as it is now, through each kind
+   * of change and between deployments (the tracker keeps the last quiet stamp to skip its lookups;
+   * each change must drop it).
+   */
+  @Test
+  void everyStampFollowsTheLatestChange() {
+    RunContextTracker t = new RunContextTracker("d");
+    assertStamp(t, "d", null);
+    t.setCli(fields("m", "EAGLE3", 8, null));
+    assertStamp(t, "d", "m");
+    assertThat(t.stamp("d", T0)).isSameAs(t.stamp("d", T1)); // quiet: the same stamp
+    t.reveal(fields("m2", null, null, null), T0);
+    assertStamp(t, "d", "m2");
+    assertStamp(t, "e", "m"); // another deployment: the CLI layer only
+    assertStamp(t, "d", "m2");
+    ContextFields.Builder file = ContextFields.builder();
+    file.hardwareClass = "h100x8";
+    t.setFile(file.build());
+    assertStamp(t, "d", "m2");
+    assertStamp(t, "e", "m");
+    t.restoreLogLayers(Map.of("e", fields("m3", null, null, null)));
+    assertStamp(t, "e", "m3");
+    assertStamp(t, "d", "m2");
+    t.setCli(fields("m4", "EAGLE3", 8, null));
+    assertStamp(t, "d", "m2"); // the log layer still overrides the model
+    assertStamp(t, "e", "m3");
+    ContextFields.Builder ofE = ContextFields.builder();
+    ofE.model = "m5";
+    ofE.deployment = "e"; // a log line of deployment e
+    t.reveal(ofE.build(), T1);
+    assertStamp(t, "e", "m5");
+    assertStamp(t, "d", "m2");
+  }
+
+  /** A stamp of d: the id of d's merged content now, published once, with that model. */
+  private static void assertStamp(RunContextTracker t, String d, String model) {
+    RunContextTracker.Stamp first = t.stamp(d, T0);
+    RunContextTracker.Stamp again = t.stamp(d, T1);
+    ContextFields merged = t.merged(d);
+    if (model == null) {
+      assertThat(merged.isEmpty()).isTrue();
+      assertThat(first.contextId()).isNull();
+      assertThat(again.contextId()).isNull();
+      return;
+    }
+    String id = RunContexts.build(d, merged, T0).getContextId();
+    assertThat(first.contextId()).isEqualTo(id);
+    assertThat(again.contextId()).isEqualTo(id);
+    assertThat(again.publish()).isEmpty();
+    first.publish().forEach(rc -> assertThat(rc.getContextId()).isEqualTo(id));
+    assertThat(merged.model()).isEqualTo(model);
+  }
+
   @Test
   void laterLayersOverrideFieldByFieldAndEnvIsOneField() {
     RunContextTracker t = new RunContextTracker("d");
