@@ -25,21 +25,30 @@
 #   3. a second `ingest ship` JVM ships a warm-up log first, SPECWATCH_BENCH_WARMUP_PASSES times
 #      (SPECWATCH_BENCH_WARMUP_LINES, default 2,000,000 lines of the same mix, another file; 3 passes:
 #      after one pass the C2 compiler still used 3.3-5 CPU-s during the measured file, after three
-#      0.5) and then the same 1M-line file SPECWATCH_BENCH_MEASURED_PASSES times (default 3, the
-#      median pass counts; one pass until 2026-12-02 16:40 UTC): the shipper warm, as a running `tail`
-#      daemon is after its first minutes (Java's JIT compiles the hot paths during the warm-up); its
-#      span for each pass of the measured file is read from its own log lines
-#      ("shipping file=" -> "shipped file=", first line read to last record acknowledged),
-#   4. (since 2026-12-03) a second pair with lz4 on both sides: kcat -X compression.codec=lz4 three
-#      times (the median run) and a third shipper JVM warmed up like 3. with its default compression
-#      (lz4, ShipConfig.DEFAULT_COMPRESSION); printed as ratio_ship_warm_to_kcat_both_lz4,
+#      0.5) and then the same 1M-line file SPECWATCH_BENCH_MEASURED_PASSES times (default 5 since
+#      2026-12-05, 3 before, once until 2026-12-02 16:40 UTC), each pass named on its --files-from
+#      pipe only when the run before it has ended, interleaved with kcat -P runs of the same file
+#      (since 2026-12-05, session 34; interleaved_ship): kcat, pass 1, kcat, pass 2, ..., pass N, kcat,
+#      one at a time, a second's pause before each. The shipper is warm, as a running `tail` daemon
+#      is after its first minutes (Java's JIT compiles the hot paths during the warm-up); its span
+#      for each pass is read from its own log lines ("shipping file=" -> "shipped file=", first line
+#      read to last record acknowledged). Each pass's ratio is its lines/s over kcat's at the mean
+#      time of the two kcat runs around it, and the HEADLINE is the median of these ratios: each pass
+#      is compared with kcat on the broker in the same state and the machine in the same minute
+#      (kcat's own rate moved 0.63-1.39 s a run within half an hour on one broker, and 10-35 % between
+#      the runs of 1. and runs after the shipper; session 34). The ratio of the median pass to 1.'s
+#      kcat median, the headline until then, is printed beside it,
+#   4. (since 2026-12-03) a second pair with lz4 on both sides, interleaved alike (since 2026-12-05;
+#      three kcat runs then the warm JVM before): kcat -X compression.codec=lz4 and a third shipper
+#      JVM with its default compression (lz4, ShipConfig.DEFAULT_COMPRESSION); printed as
+#      ratio_ship_warm_to_kcat_both_lz4 (the median of its passes' ratios),
 # all with acks=all, idempotence, linger.ms=20, no compression in 1.-3. (set explicitly: librdkafka's
 # default; the shipper's is lz4 since 2026-12-03, hence the pair in 4.), one key
 # for every record (one partition of a 3-partition topic each: the shipper keys by deployment), on
 # topics created alike (3 partitions, broker defaults). Batching stays each client's own default
 # (kcat: librdkafka batch.size 1 MB / 10 000 messages; shipper: batch.size 1 MiB since 2026-12-01 23:20 UTC, 256 KiB before, its shipped
-# setting). The headline ratio (target >= 0.5) is the WARM shipper's lines/s (3.) over kcat's: the
-# shipper is a daemon, and kcat, native, has no warm-up to pay. The cold figure (2., a fresh JVM:
+# setting). The headline ratio (target >= 0.5) is the WARM shipper's lines/s over kcat's, pass by
+# pass (3.): the shipper is a daemon, and kcat, native, has no warm-up to pay. The cold figure (2., a fresh JVM:
 # JVM start, class loading and JIT compilation inside the measured time) is printed beside it, end
 # to end and from its first line read to its last acknowledgement.
 # The shipper's JVM runs with the options the launcher gives it (scripts/lib.sh ingest_java_opts:
@@ -55,8 +64,8 @@
 #
 # Settings (env): SPECWATCH_BENCH_LINES=1000000  SPECWATCH_BENCH_WARMUP_LINES=2000000
 #   SPECWATCH_BENCH_WARMUP_PASSES=3 (times the warm JVM ships the warm-up log before the measured file)
-#   SPECWATCH_BENCH_MEASURED_PASSES=3 (times the warm JVM then ships the measured file; the median
-#   pass is the warm figure, as the median of kcat's three runs is the baseline)
+#   SPECWATCH_BENCH_MEASURED_PASSES=5 (times the warm JVM then ships the measured file, each between
+#   two kcat runs; the median of the passes' ratios is the headline)
 #   SPECWATCH_BENCH_KAFKA_PORT=29092 (controller +1)
 #   SPECWATCH_BENCH_REGISTRY_PORT=28081 (management +10)  SPECWATCH_BENCH_DIR=<run dir>/bench-ingest
 #   SPECWATCH_BENCH_KEEP_SERVICES=1 (leave the services running afterwards)
@@ -77,7 +86,7 @@ WARMUP_PASSES=${SPECWATCH_BENCH_WARMUP_PASSES:-3}
 [[ "$WARMUP_PASSES" =~ ^[1-9][0-9]*$ ]] \
   || die "setting SPECWATCH_BENCH_WARMUP_PASSES must be a positive integer, got '$WARMUP_PASSES'"
 WARMUP_TOTAL=$((WARMUP_LINES * WARMUP_PASSES))
-MEASURED_PASSES=${SPECWATCH_BENCH_MEASURED_PASSES:-3}
+MEASURED_PASSES=${SPECWATCH_BENCH_MEASURED_PASSES:-5}
 [[ "$MEASURED_PASSES" =~ ^[1-9][0-9]*$ ]] \
   || die "setting SPECWATCH_BENCH_MEASURED_PASSES must be a positive integer, got '$MEASURED_PASSES'"
 KPORT=${SPECWATCH_BENCH_KAFKA_PORT:-29092}
@@ -196,26 +205,74 @@ ship_span() { # FILE ERRLOG
   printf '%s\n' "${spans:-0}" | tail -1
 }
 
-# A warm shipper JVM: the warm-up log WARMUP_PASSES times, then the measured file MEASURED_PASSES
-# times, to TOPIC.events/.dlq/.requests/.run-context; stdout to OUT, stderr (its spans) to ERR; the
+# Waits until the shipper PID has logged N "shipped file=FILE" lines in ERR; dies if it ends first.
+wait_shipped() { # file n pid err
+  local deadline=$((SECONDS + 900)) done_n
+  while :; do
+    done_n=$(grep -c -F "LogFileShipper - shipped file=$1 " "$4" 2>/dev/null || true) # 0: exit 1
+    ((${done_n:-0} >= $2)) && return
+    kill -0 "$3" 2>/dev/null || { tail -20 "$4" >&2; die "ingest ship ended before shipping $1 $2 times"; }
+    ((SECONDS < deadline)) || die "ingest ship did not ship $1 $2 times within 15 minutes"
+    sleep 0.05
+  done
+}
+
+# A warm shipper JVM, interleaved with kcat (since 2026-12-05, session 34): the JVM ships the
+# warm-up log WARMUP_PASSES times, then the measured file MEASURED_PASSES times, each pass named on
+# its --files-from pipe only when the run before it has ended, and kcat -P (CODEC) sends the same
+# file before the first pass, between passes and after the last: kcat run, ship pass, kcat run,
+# ..., kcat run, one at a time, a second's pause before each. Each pass has a kcat run just before
+# and just after it, on the broker in the same state and the machine in the same minute, which the
+# runs of a separate block did not have (see ingest/README.md#benchmark). The shipper's topics are
+# TOPIC.events/.dlq/.requests/.run-context, kcat's TOPIC.kcat.0 .. .kcat.MEASURED_PASSES; stdout to
+# OUT, stderr (its spans) to ERR, kcat's "wall user sys broker" lines to ERR.kcat, in order; the
 # remaining arguments are extra `ship` options. Uses main's warm_file and log_file.
-warm_ship() { # topic-prefix out err [ship options...]
-  local t=$1 out=$2 err=$3 n files=()
-  shift 3
+interleaved_ship() { # topic-prefix codec out err [ship options...]
+  local t=$1 codec=$2 out=$3 err=$4 n files=() fifo fd
+  shift 4
   for ((n = 0; n < WARMUP_PASSES; n++)); do files+=(--file "$warm_file"); done
-  for ((n = 0; n < MEASURED_PASSES; n++)); do files+=(--file "$log_file"); done
+  fifo="$BENCH_DIR/names-$RUN_ID-${t##*.}.fifo"
+  rm -f "$fifo"
+  mkfifo "$fifo" || die "mkfifo $fifo failed"
+  # read-write: opening does not wait for the JVM, and the JVM's read end sees the end of input
+  # when this, the only writer, closes it
+  exec {fd}<>"$fifo"
   # shellcheck disable=SC2086 # SPECWATCH_BENCH_SHIP_OPTS is an option list
-  java "${INGEST_JAVA_OPTS[@]}" -jar "$JAR" ship "${files[@]}" --deployment bench \
+  java "${INGEST_JAVA_OPTS[@]}" -jar "$JAR" ship "${files[@]}" --files-from "$fifo" --deployment bench \
     --host bench-host --bootstrap "$BOOTSTRAP" --registry-url "$REGISTRY" --topic "$t.events" \
     --dlq-topic "$t.dlq" --request-topic "$t.requests" --run-context-topic "$t.run-context" \
     --no-progress "$@" ${SPECWATCH_BENCH_SHIP_OPTS:-} \
-    >"$out" 2>"$err" &
+    >"$out" 2>"$err" {fd}>&- &
   local pid=$! rc=0
-  broker_sampler "$pid" "$err.broker" &
+  # no copy of the pipe's write end in any process that outlives this one's: the JVM's end of
+  # input comes when this closes it
+  broker_sampler "$pid" "$err.broker" {fd}>&- &
   local sampler=$!
+  wait_shipped "$warm_file" "$WARMUP_PASSES" "$pid" "$err"
+  : >"$err.kcat"
+  for ((n = 0; n <= MEASURED_PASSES; n++)); do
+    sleep 1
+    kcat_run "$t.kcat.$n" "$codec" "$log_file" >>"$err.kcat" {fd}>&-
+    ((n < MEASURED_PASSES)) || break
+    sleep 1
+    printf '%s\n' "$log_file" >&"$fd"
+    wait_shipped "$log_file" "$((n + 1))" "$pid" "$err"
+  done
+  exec {fd}>&-
   wait "$pid" || rc=$?
   wait "$sampler" # it ends with the shipper
+  rm -f "$fifo"
   ((rc == 0)) || { tail -20 "$err" >&2; die "ingest ship (warm, $t) failed"; }
+}
+
+# Per measured pass of an interleaved run, "ratio kcat-before kcat-after" (lines/s ratio of the
+# pass to the mean time of the kcat runs on either side of it): SPANS one per line, KCAT the
+# interleaved kcat lines (wall first), MEASURED_PASSES + 1 of them.
+pair_ratios() { # spans kcat-file
+  awk -v spans="$1" '{ k[NR] = $1 } END {
+      n = split(spans, s, "\n")
+      for (i = 1; i <= n; i++) printf "%.3f %.3f %.3f\n", (k[i] + k[i + 1]) / 2 / s[i], k[i], k[i + 1]
+    }' "$2"
 }
 
 # The spans of the measured file in a warm shipper's ERR, one per line; dies unless there is one
@@ -243,19 +300,22 @@ recognised_total() { # out
 BROKER_PID=""
 broker_ticks() { cpu_ticks "$BROKER_PID"; }
 
-# kcat -P FILE three times to TOPIC.1, .2, .3 with CODEC (acks=all, idempotence, linger.ms=20, one
-# key): one "wall user sys broker" line (seconds; bash's `time`, and the broker's CPU during the
-# run) per run.
+# kcat -P FILE once to TOPIC with CODEC (acks=all, idempotence, linger.ms=20, one key): one "wall
+# user sys broker" line (seconds; bash's `time`, and the broker's CPU during the run).
+kcat_run() { # topic codec file
+  local t b0 b1 TIMEFORMAT='%R %U %S'
+  b0=$(broker_ticks)
+  t=$({ time kcat -P -b "$BOOTSTRAP" -t "$1" -k bench -l -X acks=all -X enable.idempotence=true \
+    -X linger.ms=20 -X compression.codec="$2" "$3" 2>"$BENCH_DIR/kcat-$RUN_ID.err" ; } 2>&1) \
+    || { cat "$BENCH_DIR/kcat-$RUN_ID.err" >&2; die "kcat -P ($2) failed"; }
+  b1=$(broker_ticks)
+  printf '%s %s\n' "$t" "$(cpu_seconds "$b0" "$b1")"
+}
+
+# kcat_run three times, to TOPIC.1, .2, .3: one line each.
 kcat_runs() { # topic-prefix codec file
-  local n t b0 b1 TIMEFORMAT='%R %U %S'
-  for n in 1 2 3; do
-    b0=$(broker_ticks)
-    t=$({ time kcat -P -b "$BOOTSTRAP" -t "$1.$n" -k bench -l -X acks=all -X enable.idempotence=true \
-      -X linger.ms=20 -X compression.codec="$2" "$3" 2>"$BENCH_DIR/kcat-$RUN_ID.err" ; } 2>&1) \
-      || { cat "$BENCH_DIR/kcat-$RUN_ID.err" >&2; die "kcat -P ($2) failed"; }
-    b1=$(broker_ticks)
-    printf '%s %s\n' "$t" "$(cpu_seconds "$b0" "$b1")"
-  done
+  local n
+  for n in 1 2 3; do kcat_run "$1.$n" "$2" "$3"; done
 }
 
 # The median of kcat_runs' three lines, by wall time (stdin).
@@ -291,14 +351,15 @@ broker_span_cpu() { # file errlog samples
 
 # Dies unless the file system of BENCH_DIR has room for the run: its logs, when not yet written
 # (~187 bytes a line), and the records the broker keeps (~8.8 GB at the default sizes, measured
-# 2026-12-04 with SPECWATCH_BENCH_KEEP_SERVICES=1: ~245 bytes per line sent, counting 12 sends of
-# the measured file, 3 more for kcat's runs after the warm shipper (session 32), 2 more per
-# measured pass, and 3 of the warm-up lines), plus 2 GiB to spare.
+# 2026-12-04 with SPECWATCH_BENCH_KEEP_SERVICES=1: ~245 bytes per line sent, counting 9 sends of
+# the measured file outside the interleaved runs, in each of the two interleaved runs one kcat
+# run more than passes and 2 sends per measured pass, and 3 of the warm-up lines), plus 2 GiB to
+# spare.
 # Runs that keep their services add up on the same broker; when the disk filled, the broker
 # stopped in the middle of a run.
 require_space() {
   local need_kb avail_kb
-  need_kb=$((((15 + 2 * MEASURED_PASSES) * LINES + 3 * WARMUP_TOTAL) * 245 / 1024 + 2 * 1024 * 1024))
+  need_kb=$((((11 + 4 * MEASURED_PASSES) * LINES + 3 * WARMUP_TOTAL) * 245 / 1024 + 2 * 1024 * 1024))
   [[ -s "$BENCH_DIR/mixed-$LINES.log" ]] || need_kb=$((need_kb + LINES * 187 / 1024))
   [[ -s "$BENCH_DIR/warmup-$WARMUP_LINES.log" ]] || need_kb=$((need_kb + WARMUP_LINES * 187 / 1024))
   avail_kb=$(df -Pk "$BENCH_DIR" | awk 'NR == 2 { print $4 }')
@@ -346,9 +407,12 @@ main() {
   [[ -r "/proc/$BROKER_PID/stat" ]] || die "no broker process $BROKER_PID"
   local t
   for t in "$T_RAW.1" "$T_RAW.2" "$T_RAW.3" "$T_PERF" "$T_EVSEND" "$T_EVENTS" "$T_DLQ" "$T_REQ" "$T_CTX" "$T_WARM.events" "$T_WARM.dlq" \
-    "$T_WARM.requests" "$T_WARM.run-context" "$T_RAW.late.1" "$T_RAW.late.2" "$T_RAW.late.3" "$T_RAW.lz4.1" "$T_RAW.lz4.2" "$T_RAW.lz4.3" "$T_LZ4.events" "$T_LZ4.dlq" \
-    "$T_LZ4.requests" "$T_LZ4.run-context"; do
+    "$T_WARM.requests" "$T_WARM.run-context" "$T_LZ4.events" "$T_LZ4.dlq" "$T_LZ4.requests" "$T_LZ4.run-context"; do
     svc topics-create "$t" "$PARTITIONS" >/dev/null
+  done
+  for ((n = 0; n <= MEASURED_PASSES; n++)); do # the interleaved kcat runs'
+    svc topics-create "$T_WARM.kcat.$n" "$PARTITIONS" >/dev/null
+    svc topics-create "$T_LZ4.kcat.$n" "$PARTITIONS" >/dev/null
   done
 
   # Warm-up: the registry learns the schemas and the broker's first produce paths are loaded, so
@@ -416,38 +480,33 @@ main() {
   ev_rate=$(awk '/^pass / {r = $(NF - 1)} END {print r + 0}' "$ev_out")
   awk -v r="$ev_rate" 'BEGIN { exit !(r > 0) }' || { tail -5 "$ev_out" >&2; die "RawLineSend (the shipper's events) printed no rate"; }
 
-  log "bench: ingest ship, warm: $warm_file ($WARMUP_LINES lines) $WARMUP_PASSES times, then the measured file $MEASURED_PASSES times, one JVM -> $T_WARM.*"
+  log "bench: ingest ship, warm, interleaved with kcat: $warm_file ($WARMUP_LINES lines) $WARMUP_PASSES times, then kcat, ship, kcat, ..., kcat: the measured file $MEASURED_PASSES times, one JVM -> $T_WARM.*"
   local warm_out="$BENCH_DIR/ship-warm-$RUN_ID.out" warm_err="$BENCH_DIR/ship-warm-$RUN_ID.err"
-  warm_ship "$T_WARM" "$warm_out" "$warm_err" --producer-property compression.type=none
-  # kcat three times again, now on the broker the warm shipper has written to (~2.6 GB more): the
-  # early runs above meet a broker that holds little, and the broker spent ~2x the CPU per line of
-  # the same kcat runs after the shipper's passes (session 32: 0.52-0.74 against 0.34 CPU-s per
-  # million lines, 0.93-1.14 s against 0.65 s a run). Printed beside the headline, which stays
-  # against the early runs (comparable with every earlier bench).
-  log "bench: kcat -P x3 again, after the warm shipper: $LINES raw lines -> $T_RAW.late.1/.2/.3"
-  local kcat_late_runs kcat_late_time
-  kcat_late_runs=$(kcat_runs "$T_RAW.late" none "$log_file")
-  kcat_late_time=$(printf '%s\n' "$kcat_late_runs" | median_run)
-  # Second pair, both with lz4: kcat -z lz4 three times, and a warm shipper JVM as above with its
+  interleaved_ship "$T_WARM" none "$warm_out" "$warm_err" --producer-property compression.type=none
+  # Second pair, both with lz4: kcat -z lz4 interleaved as above with a warm shipper JVM with its
   # default compression (lz4, ShipConfig.DEFAULT_COMPRESSION). The headline stays the pair without
   # compression (comparable with every earlier run); this pair says what the default gives.
-  log "bench: the same with lz4 on both sides: kcat -P -X compression.codec=lz4 x3, a warm shipper with its default (lz4)"
-  local kcat_lz4_time
-  kcat_lz4_time=$(kcat_runs "$T_RAW.lz4" lz4 "$log_file" | median_run)
+  log "bench: the same with lz4 on both sides: kcat -P -X compression.codec=lz4 interleaved with a warm shipper with its default (lz4)"
   local lz4_out="$BENCH_DIR/ship-warm-lz4-$RUN_ID.out" lz4_err="$BENCH_DIR/ship-warm-lz4-$RUN_ID.err"
-  warm_ship "$T_LZ4" "$lz4_out" "$lz4_err"
+  interleaved_ship "$T_LZ4" lz4 "$lz4_out" "$lz4_err"
   ! grep -q 'producerOverrides=\[[^]]*compression\.type' "$lz4_err" \
     || die "the lz4 pair's shipper had compression.type overridden (SPECWATCH_BENCH_SHIP_OPTS?)"
-  local lz4_spans lz4_span
+  local lz4_spans lz4_span lz4_pairs
   lz4_spans=$(measured_spans "$lz4_err")
   lz4_span=$(printf '%s\n' "$lz4_spans" | median_span)
+  lz4_pairs=$(pair_ratios "$lz4_spans" "$lz4_err.kcat")
   local load_after
   load_after=$(cut -d' ' -f1-3 /proc/loadavg)
 
   local raw_n ev_n dlq_n
   raw_n=$(end_offsets "$T_RAW.1")
-  for n in 2 3 late.1 late.2 late.3; do
-    (($(end_offsets "$T_RAW.$n") == LINES)) || die "kcat topic $T_RAW.$n does not hold $LINES records"
+  for t in "$T_RAW.2" "$T_RAW.3"; do
+    (($(end_offsets "$t") == LINES)) || die "kcat topic $t does not hold $LINES records"
+  done
+  for ((n = 0; n <= MEASURED_PASSES; n++)); do
+    for t in "$T_WARM.kcat.$n" "$T_LZ4.kcat.$n"; do
+      (($(end_offsets "$t") == LINES)) || die "kcat topic $t does not hold $LINES records"
+    done
   done
   (($(end_offsets "$T_PERF") == passes * LINES)) \
     || die "the Java client's topic does not hold $((passes * LINES)) records"
@@ -480,6 +539,10 @@ main() {
   warm_broker=$(broker_span_cpu "$log_file" "$warm_err" "$warm_err.broker")
   local warm_cpu
   warm_cpu=$(ship_pass_cpu "$log_file" "$warm_err")
+  # the headline: each pass against the kcat runs on either side of it
+  local warm_pairs warm_kcat
+  warm_pairs=$(pair_ratios "$warm_spans" "$warm_err.kcat")
+  warm_kcat=$(cat "$warm_err.kcat")
 
   local summary
   summary=$(cat "$ship_out")
@@ -491,8 +554,17 @@ main() {
     -v raw="$raw_n" -v bytes="$bytes" -v summary="$summary" -v lb="$load_before" -v la="$load_after" \
     -v cores="$(nproc)" -v inproc="$inproc" -v jvm="${INGEST_JAVA_OPTS[*]}" -v warm="$warm_span" \
     -v wlines="$WARMUP_TOTAL" -v kruns="$kcat_runs" -v pr="$perf_rate" -v jp="$passes" \
-    -v wspans="$warm_spans" -v wbroker="$warm_broker" -v klz="$kcat_lz4_time" -v lzspans="$lz4_spans" -v lzspan="$lz4_span" -v er="$ev_rate" -v ep="$ev_passes" \
-    -v klate="$kcat_late_time" -v wcpu="$warm_cpu" 'BEGIN {
+    -v wspans="$warm_spans" -v wbroker="$warm_broker" -v lzspans="$lz4_spans" -v lzspan="$lz4_span" -v er="$ev_rate" -v ep="$ev_passes" \
+    -v wcpu="$warm_cpu" -v wpairs="$warm_pairs" -v wkcat="$warm_kcat" -v lzpairs="$lz4_pairs" \
+    -v lzkcat="$(cat "$lz4_err.kcat")" '
+  # the median of the first fields of the lines of TEXT (the lower middle one for an even count)
+  function median(text,   l, v, n, i, j, t) {
+    n = split(text, l, "\n")
+    for (i = 1; i <= n; i++) { split(l[i], t, " "); v[i] = t[1] + 0 }
+    for (i = 2; i <= n; i++) for (j = i; j > 1 && v[j - 1] > v[j]; j--) { t[0] = v[j]; v[j] = v[j - 1]; v[j - 1] = t[0] }
+    return v[int((n + 1) / 2)]
+  }
+  BEGIN {
     split(kt, k, " "); split(st, s, " ")
     kr = lines / k[1]; sr = lines / s[1]; wr = lines / warm
     printf "\nbench ingest: %d lines, %.1f MiB, one broker (Kafka 4.4.0, 127.0.0.1), acks=all + idempotence, linger.ms=20, no compression (the headline pair; lz4 on both in the second)\n", lines, bytes / 1048576
@@ -509,28 +581,38 @@ main() {
     if (inproc > 0) {
       printf "  %-44s %8.2f s      %10.0f lines/s\n", "  same, first line read -> last ack", inproc, lines / inproc
     }
-    nw = split(wspans, wl, "\n"); split(wbroker, wb, "\n"); split(wcpu, wc, "\n")
-    for (i = 1; i <= nw; i++) {
-      split(wc[i], c, " ")
-      printf "  %-44s %8.2f s      %10.0f lines/s  ship send %4.2f + parse %4.2f CPU-s, broker %5.2f s\n", "ingest ship, warm, pass " i, wl[i], lines / wl[i], c[1], c[2], wb[i]
+    nw = split(wspans, wl, "\n"); split(wbroker, wb, "\n"); split(wcpu, wc, "\n"); split(wpairs, wp, "\n")
+    nwk = split(wkcat, wk, "\n")
+    printf "  warm shipper interleaved with kcat (the headline since 2026-12-05): kcat, pass 1, kcat, ..., pass %d, kcat\n", nw
+    for (i = 1; i <= nw + 1 && i <= nwk; i++) {
+      split(wk[i], r, " ")
+      printf "  %-44s %8.2f s wall %10.0f lines/s  %6.2f s CPU, broker %5.2f s\n", "kcat -P, interleaved run " i - 1, r[1], lines / r[1], r[2] + r[3], r[4]
+      if (i > nw) break
+      split(wc[i], c, " "); split(wp[i], q, " ")
+      printf "  %-44s %8.2f s      %10.0f lines/s  ship send %4.2f + parse %4.2f CPU-s, broker %5.2f s; ratio to the kcat runs around it %.3f\n", "ingest ship, warm, pass " i, wl[i], lines / wl[i], c[1], c[2], wb[i], q[1]
       if (wl[i] == warm) { wbm = wb[i]; wcm = c[1] + c[2] } # the median pass
     }
+    kiw = median(wkcat); kir = lines / kiw; hl = median(wpairs)
+    for (i = 1; i <= nwk; i++) { split(wk[i], r, " "); if (r[1] == kiw) kibm = r[4] }
     printf "  %-44s %8.2f s      %10.0f lines/s  (median pass, after %d warm-up lines in the same JVM)\n", "ingest ship, warm (first line read -> last ack)", warm, wr, wlines
-    printf "  ratio warm ship/kcat (lines/s): %.2f   (target >= 0.5)\n", wr / kr
+    printf "  %-44s %8.2f s wall %10.0f lines/s\n", "kcat -P, interleaved (median run)", kiw, kir
+    printf "  ratio warm ship/kcat, interleaved (median of the %d passes'"'"' ratios to the kcat runs on either side): %.3f   (target >= 0.5)\n", nw, hl
+    printf "  ratio warm ship (median pass)/kcat (median interleaved run): %.3f\n", wr / kir
+    printf "  ratio warm ship/kcat before the shipper (early runs; the headline until 2026-12-05): %.3f\n", wr / kr
     # the broker shares the two cores: its CPU per line is part of every run'"'"'s wall time, and it
     # moves with the bytes per record and with the kernel'"'"'s page-cache work
     # (docs/BENCHMARKS-HISTORY.md, Ingest rounds, session 20)
-    printf "  broker CPU per million lines: kcat (median run) %.2f s, warm ship (median pass) %.2f s\n", k[4] * 1e6 / lines, wbm * 1e6 / lines
-    split(klate, kk, " "); klr = lines / kk[1]
-    printf "  %-44s %8.2f s wall %10.0f lines/s  %6.2f s CPU, broker %5.2f s\n", "kcat -P after the warm shipper (median of 3)", kk[1], klr, kk[2] + kk[3], kk[4]
-    printf "  ratio warm ship/kcat after it (lines/s): %.2f   (the broker in the state of the shipper'"'"'s passes; not the headline)\n", wr / klr
-    split(klz, kz, " "); kzr = lines / kz[1]; lzr = lines / lzspan
-    printf "  %-44s %8.2f s wall %10.0f lines/s  %6.2f s CPU\n", "kcat -P -z lz4 (median of 3)", kz[1], kzr, kz[2] + kz[3]
-    nz = split(lzspans, zl, "\n")
-    for (i = 1; i <= nz; i++) {
-      printf "  %-44s %8.2f s      %10.0f lines/s\n", "ingest ship, warm, default lz4, pass " i, zl[i], lines / zl[i]
+    printf "  broker CPU per million lines: kcat early (median run) %.2f s, kcat interleaved (median run) %.2f s, warm ship (median pass) %.2f s\n", k[4] * 1e6 / lines, kibm * 1e6 / lines, wbm * 1e6 / lines
+    nz = split(lzspans, zl, "\n"); split(lzpairs, zp, "\n"); nzk = split(lzkcat, zk, "\n")
+    for (i = 1; i <= nz + 1 && i <= nzk; i++) {
+      split(zk[i], r, " ")
+      printf "  %-44s %8.2f s wall %10.0f lines/s  %6.2f s CPU\n", "kcat -P -z lz4, interleaved run " i - 1, r[1], lines / r[1], r[2] + r[3]
+      if (i > nz) break
+      split(zp[i], q, " ")
+      printf "  %-44s %8.2f s      %10.0f lines/s  ratio to the kcat runs around it %.3f\n", "ingest ship, warm, default lz4, pass " i, zl[i], lines / zl[i], q[1]
     }
-    printf "  ratio warm ship/kcat, both lz4 (lines/s): %.2f   (the shipper'"'"'s default; lz4/none: shipper %.2f, kcat %.2f)\n", lzr / kzr, lzr / wr, kzr / kr
+    kzr = lines / median(lzkcat); lzr = lines / lzspan; lzh = median(lzpairs)
+    printf "  ratio warm ship/kcat, both lz4, interleaved: %.3f   (the shipper'"'"'s default; lz4/none: shipper %.2f, kcat %.2f)\n", lzh, lzr / wr, kzr / kir
     printf "  ratio cold ship/kcat (lines/s): %.2f   (JVM start and JIT compilation included)\n", sr / kr
     printf "  ratio Java client alone/kcat: %.2f   (no parsing: the client is not what costs)\n", pr / kr
     printf "  ratio warm ship/Java client alone: %.2f\n", wr / pr
@@ -540,16 +622,16 @@ main() {
     # machine-readable figures (convention: docs/BENCHMARKS.md, read by `./specwatch bench all`)
     printf "BENCH ingest.kcat_lines_per_s %.0f lines/s\n", kr
     printf "BENCH ingest.ship_warm_lines_per_s %.0f lines/s\n", wr
-    printf "BENCH ingest.ratio_ship_warm_to_kcat %.3f ratio >=0.5\n", wr / kr
+    printf "BENCH ingest.ratio_ship_warm_to_kcat_interleaved %.3f ratio >=0.5\n", hl
+    printf "BENCH ingest.kcat_interleaved_lines_per_s %.0f lines/s\n", kir
+    printf "BENCH ingest.ratio_ship_warm_to_kcat %.3f ratio\n", wr / kr
+    printf "BENCH ingest.broker_cpu_s_per_million_lines_kcat_interleaved %.2f CPU-s\n", kibm * 1e6 / lines
     printf "BENCH ingest.broker_cpu_s_per_million_lines_kcat %.2f CPU-s\n", k[4] * 1e6 / lines
     printf "BENCH ingest.broker_cpu_s_per_million_lines_ship_warm %.2f CPU-s\n", wbm * 1e6 / lines
     printf "BENCH ingest.ship_warm_own_cpu_s_per_million_lines %.2f CPU-s\n", wcm * 1e6 / lines
-    printf "BENCH ingest.kcat_late_lines_per_s %.0f lines/s\n", klr
-    printf "BENCH ingest.ratio_ship_warm_to_kcat_late %.3f ratio\n", wr / klr
-    printf "BENCH ingest.broker_cpu_s_per_million_lines_kcat_late %.2f CPU-s\n", kk[4] * 1e6 / lines
     printf "BENCH ingest.kcat_lz4_lines_per_s %.0f lines/s\n", kzr
     printf "BENCH ingest.ship_warm_lz4_lines_per_s %.0f lines/s\n", lzr
-    printf "BENCH ingest.ratio_ship_warm_to_kcat_both_lz4 %.3f ratio\n", lzr / kzr
+    printf "BENCH ingest.ratio_ship_warm_to_kcat_both_lz4 %.3f ratio\n", lzh
     printf "BENCH ingest.ship_cold_lines_per_s %.0f lines/s\n", sr
     printf "BENCH ingest.java_raw_lines_per_s %.0f lines/s\n", pr
     printf "BENCH ingest.ratio_java_raw_to_kcat %.3f ratio\n", pr / kr
