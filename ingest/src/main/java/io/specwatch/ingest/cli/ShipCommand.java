@@ -119,9 +119,7 @@ final class ShipCommand implements Callable<Integer> {
       IngestMetrics metrics =
           new IngestMetrics(runtime.registry(), () -> Math.max(0, size.get() - position.get()));
       for (Path file : given) {
-        position.set(0);
-        size.set(Files.size(file));
-        ship(shipper, metrics, position, file, size.get());
+        ship(shipper, metrics, size, position, file);
       }
       if (filesFrom != null) {
         // read line by line, not ahead: a writer names the next file when it wants it shipped
@@ -136,10 +134,7 @@ final class ShipCommand implements Callable<Integer> {
             if (name.isBlank()) {
               continue;
             }
-            Path file = listedFile(name, n);
-            position.set(0);
-            size.set(Files.size(file));
-            ship(shipper, metrics, position, file, size.get());
+            ship(shipper, metrics, size, position, listedFile(name, n));
           }
         }
       }
@@ -171,15 +166,23 @@ final class ShipCommand implements Callable<Integer> {
     return file;
   }
 
+  /** Ships one file; {@code size} and {@code position} (the metrics' bytes behind) start anew. */
   private void ship(
-      LogFileShipper shipper, IngestMetrics metrics, AtomicLong position, Path file, long size) {
+      LogFileShipper shipper,
+      IngestMetrics metrics,
+      AtomicLong size,
+      AtomicLong position,
+      Path file)
+      throws IOException {
+    position.set(0);
+    size.set(Files.size(file));
     ShipProgress progress =
         noProgress
             ? null
             : new ShipProgress(
                 spec.commandLine().getErr(),
                 file.toString(),
-                size,
+                size.get(),
                 System.console() != null,
                 progressInterval,
                 Clock.systemUTC());
