@@ -89,8 +89,18 @@ final class ShipCommand implements Callable<Integer> {
               + " SPECWATCH_PROGRESS_INTERVAL, default ${DEFAULT-VALUE}).")
   Duration progressInterval;
 
+  @Option(
+      names = "--parse-threads",
+      defaultValue = "${env:SPECWATCH_PARSE_THREADS:-1}",
+      description =
+          "Threads that parse the lines ahead of the one that normalises and sends them, 1 to 64"
+              + " (env SPECWATCH_PARSE_THREADS, default ${DEFAULT-VALUE}; one keeps up with the"
+              + " sending thread on a small host, more help where cores are spare).")
+  int parseThreads;
+
   @Override
   public Integer call() throws IOException {
+    LogFileShipper.requireParseThreads(parseThreads);
     // picocli's list (may hold null: an unset SPECWATCH_FILE default); List.of() rejects
     // contains(null)
     List<Path> given = files == null ? new ArrayList<>() : files;
@@ -111,7 +121,7 @@ final class ShipCommand implements Callable<Integer> {
     }
     ShipConfig config = target.toShipConfig(kafka, normalise.toConfig(), context);
     try (AppRuntime runtime = AppRuntime.start("ingest-ship", health);
-        LogFileShipper shipper = new LogFileShipper(config)) {
+        LogFileShipper shipper = new LogFileShipper(config, parseThreads)) {
       runtime.readiness().ready();
       // one set of shipper metrics for the run; bytes behind counts the file being shipped
       AtomicLong size = new AtomicLong();

@@ -53,6 +53,7 @@ public final class LogFileShipper implements AutoCloseable {
   private final ShipConfig config;
   private final Clock clock;
   private final ParserRegistry parsers;
+  private final int parseThreads;
   // one per shipper, like tail's: the files of one deployment shipped by one instance share what
   // their lines revealed (a request or profile file must not replace the engine log's context)
   private RunContextTracker contexts;
@@ -66,7 +67,12 @@ public final class LogFileShipper implements AutoCloseable {
   static final Duration TOPIC_CHECK_TIMEOUT = Duration.ofSeconds(10);
 
   public LogFileShipper(ShipConfig config) {
-    this(config, Clock.systemUTC());
+    this(config, DEFAULT_PARSE_THREADS);
+  }
+
+  /** A shipper whose files are parsed by {@code parseThreads} threads ({@code --parse-threads}). */
+  public LogFileShipper(ShipConfig config, int parseThreads) {
+    this(config, Clock.systemUTC(), ParserRegistry.defaults(), parseThreads);
   }
 
   public LogFileShipper(ShipConfig config, Clock clock) {
@@ -75,9 +81,26 @@ public final class LogFileShipper implements AutoCloseable {
 
   /** A shipper with other parsers (tests: a parser version older than the current one). */
   public LogFileShipper(ShipConfig config, Clock clock, ParserRegistry parsers) {
+    this(config, clock, parsers, DEFAULT_PARSE_THREADS);
+  }
+
+  private LogFileShipper(ShipConfig config, Clock clock, ParserRegistry parsers, int parseThreads) {
+    this.parseThreads = requireParseThreads(parseThreads);
     this.config = Objects.requireNonNull(config, "config");
     this.clock = Objects.requireNonNull(clock, "clock");
     this.parsers = Objects.requireNonNull(parsers, "parsers");
+  }
+
+  /** {@code n}, if it is a valid parse thread count; else fails naming the setting. */
+  public static int requireParseThreads(int n) {
+    if (n < 1 || n > MAX_PARSE_THREADS) {
+      throw new IllegalArgumentException(
+          "setting 'parse-threads' (SPECWATCH_PARSE_THREADS) must be between 1 and "
+              + MAX_PARSE_THREADS
+              + ", was "
+              + n);
+    }
+    return n;
   }
 
   /**
@@ -148,7 +171,7 @@ public final class LogFileShipper implements AutoCloseable {
       }
       Producer<String, byte[]> producer = this.producer;
       OutcomeRecords records = this.records;
-      // Threads: this one reads lines into batches; PARSE_THREADS "ship-parse-N" threads parse
+      // Threads: this one reads lines into batches; parseThreads "ship-parse-N" threads parse
       // the batches, hash their event ids and write the SGLang lines' events to Avro bytes (all
       // stateless, any order); the "ship-send" thread takes the batches in file order, waits until
       // each is parsed, then normalises (per-source state), serialises and produces (an SGLang
@@ -164,8 +187,8 @@ public final class LogFileShipper implements AutoCloseable {
       // of the file; the bench reads it per pass)
       AtomicLong parseCpuNanos = new AtomicLong();
       AtomicLong sendCpuNanos = new AtomicLong();
-      List<Thread> parseThreads = new ArrayList<>(PARSE_THREADS);
-      for (int n = 1; n <= PARSE_THREADS; n++) {
+      List<Thread> parsing = new ArrayList<>(parseThreads);
+      for (int n = 1; n <= parseThreads; n++) {
         Thread t =
             new Thread(
                 () -> {
@@ -185,7 +208,7 @@ public final class LogFileShipper implements AutoCloseable {
                 "ship-parse-" + n);
         t.setDaemon(true);
         t.start();
-        parseThreads.add(t);
+        parsing.add(t);
       }
       Thread worker =
           new Thread(
@@ -253,11 +276,11 @@ public final class LogFileShipper implements AutoCloseable {
             // the worker failed too and has stopped
           }
         }
-        for (int n = 0; n < PARSE_THREADS; n++) {
+        for (int n = 0; n < parseThreads; n++) {
           toParse.add(LineBatch.END);
         }
         joinQuietly(worker);
-        for (Thread t : parseThreads) {
+        for (Thread t : parsing) {
           joinQuietly(t);
         }
       }
@@ -319,11 +342,19 @@ public final class LogFileShipper implements AutoCloseable {
   private static final int QUEUE_BATCHES = 4;
 
   /**
-   * Threads that parse batches and hash their event ids. Two: with the sending thread and the
-   * reader, the shipper can use both cores of a small machine while the sending thread (the one
-   * stage that must stay sequential) is the only one that has to keep up.
+   * Threads that parse batches and hash their event ids, by default. One since 2026-12-05 (two
+   * before): with the reader, the sending thread and the producer's I/O thread, one parse thread
+   * already keeps the shipper's threads busier than a two-core host shared with the broker can
+   * serve, and a second one only added hand-overs between cores; the warm shipper was faster with
+   * one in 5 of 6 alternating pairs and in {@code ./specwatch bench ingest}
+   * (docs/BENCHMARKS-HISTORY.md, Ingest rounds, session 35). A host with cores to spare may give
+   * more ({@code --parse-threads}): a parse thread does ~1 µs of work per line, the sending thread
+   * ~0.9.
    */
-  private static final int PARSE_THREADS = 2;
+  public static final int DEFAULT_PARSE_THREADS = 1;
+
+  /** At most this many parse threads. */
+  public static final int MAX_PARSE_THREADS = 64;
 
   /** Waits for the start-up topic check; its failure (a missing topic) is thrown as it was. */
   private static void awaitTopicCheck(CompletableFuture<Void> check) throws InterruptedException {

@@ -106,6 +106,24 @@ class CliContractTest {
                 + "'");
 
     err = new StringWriter();
+    assertThat(
+            run(
+                err,
+                "ship",
+                "--file",
+                log.toString(),
+                "--deployment",
+                "d",
+                "--bootstrap",
+                "127.0.0.1:1",
+                "--parse-threads",
+                "0"))
+        .isEqualTo(2);
+    assertThat(err.toString())
+        .contains(
+            "setting 'parse-threads' (SPECWATCH_PARSE_THREADS) must be between 1 and 64, was 0");
+
+    err = new StringWriter();
     assertThat(run(err, "ship", "--file", log.toString(), "--deployment", "d", "--tp", "0"))
         .isEqualTo(2);
     assertThat(err.toString()).contains("tp (SPECWATCH_TP)");
