@@ -342,14 +342,14 @@ public final class LogFileShipper implements AutoCloseable {
   private static final int QUEUE_BATCHES = 4;
 
   /**
-   * Threads that parse batches and hash their event ids, by default. One since 2026-12-05 (two
-   * before): with the reader, the sending thread and the producer's I/O thread, one parse thread
-   * already keeps the shipper's threads busier than a two-core host shared with the broker can
-   * serve, and a second one only added hand-overs between cores; the warm shipper was faster with
-   * one in 5 of 6 alternating pairs and in {@code ./specwatch bench ingest}
-   * (docs/BENCHMARKS-HISTORY.md, Ingest rounds, session 35). A host with cores to spare may give
-   * more ({@code --parse-threads}): a parse thread does ~1 µs of work per line, the sending thread
-   * ~0.9.
+   * Threads that parse batches and hash their event ids, by default. One since 2026-12-05 (a fixed
+   * two before): on two cores shared with the broker, passes alternating between one and two parse
+   * threads in one warm JVM shipped as many lines/s (median pass 419 000 against 413 000) for ~10 %
+   * less CPU per line (fewer hand-overs between cores; docs/BENCHMARKS-HISTORY.md, Ingest rounds,
+   * session 35), and a shipper next to an inference server should use as little CPU as it can. A
+   * parse thread does ~1 µs of work per line and the sending thread ~0.9, so on a host with idle
+   * cores a second one ({@code --parse-threads}) can only take a replay a little further before the
+   * sending thread is the limit.
    */
   public static final int DEFAULT_PARSE_THREADS = 1;
 
