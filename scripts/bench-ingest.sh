@@ -351,6 +351,25 @@ broker_span_cpu() { # file errlog samples
     }'
 }
 
+# How many segments of TOPIC's partitions the bench's broker rolled during each span of FILE in
+# ERRLOG, one count per span (its "Rolled new log segment" log lines; none without the bench's own
+# broker log). A roll makes the broker open new segment files and flush the closed 1 GiB segment to
+# disk: the warm shipper's topic, which gathers every pass of its JVM, crosses 2 GiB in one measured
+# pass at the default sizes, while each kcat run writes 187 MB to a topic of its own. The median of
+# the passes' ratios leaves one such pass out; the report marks it (session 35).
+segment_rolls() { # file errlog topic
+  local broker_log="$BENCH_DIR/services/kafka/kafka.log"
+  ship_span_bounds "$1" "$2" | awk -v blog="$broker_log" -v topic="$3" '
+    BEGIN {
+      while ((getline l < blog) > 0) {
+        if (index(l, "Rolled new log segment") && index(l, "partition=" topic "-")) {
+          split(substr(l, 13, 12), t, /[:,]/); n++; at[n] = t[1] * 3600 + t[2] * 60 + t[3] + t[4] / 1000
+        }
+      }
+    }
+    { c = 0; for (i = 1; i <= n; i++) if (at[i] >= $1 && at[i] <= $2) c++; print c }'
+}
+
 # Dies unless the file system of BENCH_DIR has room for the run: its logs, when not yet written
 # (~187 bytes a line), and the records the broker keeps (~8.8 GB at the default sizes, measured
 # 2026-12-04 with SPECWATCH_BENCH_KEEP_SERVICES=1: ~245 bytes per line sent, counting 9 sends of
@@ -541,6 +560,8 @@ main() {
   warm_broker=$(broker_span_cpu "$log_file" "$warm_err" "$warm_err.broker")
   local warm_cpu
   warm_cpu=$(ship_pass_cpu "$log_file" "$warm_err")
+  local warm_rolls
+  warm_rolls=$(segment_rolls "$log_file" "$warm_err" "$T_WARM.events")
   # the headline: each pass against the kcat runs on either side of it
   local warm_pairs warm_kcat
   warm_pairs=$(pair_ratios "$warm_spans" "$warm_err.kcat")
@@ -557,7 +578,7 @@ main() {
     -v cores="$(nproc)" -v inproc="$inproc" -v jvm="${INGEST_JAVA_OPTS[*]}" -v warm="$warm_span" \
     -v wlines="$WARMUP_TOTAL" -v kruns="$kcat_runs" -v pr="$perf_rate" -v jp="$passes" \
     -v wspans="$warm_spans" -v wbroker="$warm_broker" -v lzspans="$lz4_spans" -v lzspan="$lz4_span" -v er="$ev_rate" -v ep="$ev_passes" \
-    -v wcpu="$warm_cpu" -v wpairs="$warm_pairs" -v wkcat="$warm_kcat" -v lzpairs="$lz4_pairs" \
+    -v wcpu="$warm_cpu" -v wrolls="$warm_rolls" -v wpairs="$warm_pairs" -v wkcat="$warm_kcat" -v lzpairs="$lz4_pairs" \
     -v lzkcat="$(cat "$lz4_err.kcat")" '
   # the median of the first fields of the lines of TEXT (the lower middle one for an even count)
   function median(text,   l, v, n, i, j, t) {
@@ -584,6 +605,7 @@ main() {
       printf "  %-44s %8.2f s      %10.0f lines/s\n", "  same, first line read -> last ack", inproc, lines / inproc
     }
     nw = split(wspans, wl, "\n"); split(wbroker, wb, "\n"); split(wcpu, wc, "\n"); split(wpairs, wp, "\n")
+    split(wrolls, wr_, "\n")
     nwk = split(wkcat, wk, "\n")
     printf "  warm shipper interleaved with kcat (the headline since 2026-12-05): kcat, pass 1, kcat, ..., pass %d, kcat\n", nw
     for (i = 1; i <= nw + 1 && i <= nwk; i++) {
@@ -591,7 +613,7 @@ main() {
       printf "  %-44s %8.2f s wall %10.0f lines/s  %6.2f s CPU, broker %5.2f s\n", "kcat -P, interleaved run " i - 1, r[1], lines / r[1], r[2] + r[3], r[4]
       if (i > nw) break
       split(wc[i], c, " "); split(wp[i], q, " ")
-      printf "  %-44s %8.2f s      %10.0f lines/s  ship send %4.2f + parse %4.2f CPU-s, broker %5.2f s; ratio to the kcat runs around it %.3f\n", "ingest ship, warm, pass " i, wl[i], lines / wl[i], c[1], c[2], wb[i], q[1]
+      printf "  %-44s %8.2f s      %10.0f lines/s  ship send %4.2f + parse %4.2f CPU-s, broker %5.2f s; ratio to the kcat runs around it %.3f%s\n", "ingest ship, warm, pass " i, wl[i], lines / wl[i], c[1], c[2], wb[i], q[1], (wr_[i] > 0 ? "  (the broker rolled a segment of its topic)" : "")
       if (wl[i] == warm) { wbm = wb[i]; wcm = c[1] + c[2] } # the median pass
     }
     kiw = median(wkcat); kir = lines / kiw; hl = median(wpairs)
