@@ -367,7 +367,8 @@ segment_rolls() { # file errlog topic
         }
       }
     }
-    { c = 0; for (i = 1; i <= n; i++) if (at[i] >= $1 && at[i] <= $2) c++; print c }'
+    { # a span across midnight ends before it starts (seconds of the day)
+      c = 0; for (i = 1; i <= n; i++) if ($2 >= $1 ? at[i] >= $1 && at[i] <= $2 : at[i] >= $1 || at[i] <= $2) c++; print c }'
 }
 
 # Dies unless the file system of BENCH_DIR has room for the run: its logs, when not yet written

@@ -11,6 +11,7 @@ import io.specwatch.schemas.DecodeEvent;
 import io.specwatch.testkit.SpecwatchContainers;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -115,7 +116,7 @@ class ShipParseThreadsIT {
       String bootstrap, String registry, String prefix, long n) {
     List<DecodeEvent> events =
         TopicReader.values(bootstrap, registry, prefix + ".events", DecodeEvent.class, n);
-    events.forEach(e -> e.put("ingestTime", java.time.Instant.EPOCH));
+    events.forEach(e -> e.put("ingestTime", Instant.EPOCH));
     return events;
   }
 
